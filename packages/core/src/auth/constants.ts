@@ -1,0 +1,8 @@
+/** Sign-in links stay valid this long (spec 1 §9). */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+/** Another link for the same address is refused this long, unless configured otherwise (spec 1 §9). */
+export const DEFAULT_MAGIC_LINK_RESEND_SECONDS = 120;
+/** Email-change links (to the new and to the old address) stay valid this long. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+/** A session ends after this many days without use; each use pushes the end out again. */
+export const SESSION_IDLE_DAYS = 30;

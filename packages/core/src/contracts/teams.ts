@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { SubscriptionTier } from '../plans/plan-limits.ts';
+
+export const MAX_TEAM_NAME_LENGTH = 100;
+
+/** 0 = Sunday … 6 = Saturday; Monday (1) unless chosen otherwise. */
+export const WeekStartDay = z
+  .number({ error: 'Week start day must be a number from 0 (Sunday) to 6 (Saturday)' })
+  .int('Week start day must be a whole number')
+  .min(0, 'Week start day must be from 0 (Sunday) to 6 (Saturday)')
+  .max(6, 'Week start day must be from 0 (Sunday) to 6 (Saturday)');
+export const DEFAULT_WEEK_START_DAY = 1;
+
+/** POST /api/teams */
+export const CreateTeamInput = z.object({
+  teamName: z
+    .string()
+    .trim()
+    .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`)
+    .nullish(),
+  weekStartDay: WeekStartDay.default(DEFAULT_WEEK_START_DAY),
+  ownerInStaffList: z.boolean().default(false),
+});
+export type CreateTeamInput = z.input<typeof CreateTeamInput>;
+
+export const TeamDto = z.object({
+  teamId: z.uuid(),
+  teamName: z.string(),
+  weekStartDay: z.number().int(),
+  ownerInStaffList: z.boolean(),
+  scheduleAgentEnabled: z.boolean(),
+  isAdmin: z.boolean(),
+  ownerId: z.uuid(),
+  ownerSubscriptionTier: SubscriptionTier,
+  /** Sent back on update; a stale hash is refused (409). */
+  hash: z.string(),
+});
+export type TeamDto = z.infer<typeof TeamDto>;
+
+export const TeamParams = z.object({ id: z.uuid('Team not found') });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const MAX_NAME_LENGTH = 50;
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(MAX_NAME_LENGTH, `${label} can be at most ${MAX_NAME_LENGTH} characters`);
+
+export const UserDto = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  subscriptionTier: z.enum(['free', 'pro']),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+/** PUT /api/users/me */
+export const UpdateProfileInput = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const UserResponse = z.object({ success: z.literal(true), user: UserDto });
+export type UserResponse = z.infer<typeof UserResponse>;

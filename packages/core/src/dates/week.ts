@@ -1,0 +1,45 @@
+/**
+ * Calendar maths on `YYYY-MM-DD` strings, done in UTC so a date never shifts with the viewer's
+ * time zone. No clock is read here: "today" is always passed in.
+ */
+const DAY_MS = 86_400_000;
+
+function toUtc(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  return new Date(toUtc(date)).getUTCDay();
+}
+
+/** The first day of the week holding `date`, for a team whose weeks start on `weekStartDay`. */
+export function startOfWeek(date: string, weekStartDay: number): string {
+  const back = (dayOfWeek(date) - weekStartDay + 7) % 7;
+  return addDays(date, -back);
+}
+
+/** The seven dates of the week holding `date`. */
+export function weekDates(date: string, weekStartDay: number): string[] {
+  const start = startOfWeek(date, weekStartDay);
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** A local calendar date as `YYYY-MM-DD`, for turning the viewer's "now" into a date. */
+export function toIsoDate(now: Date): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
