@@ -65,7 +65,10 @@ export type ConfirmEmailChangeResponse = z.infer<typeof ConfirmEmailChangeRespon
  * The two stages of a pending change: the new address has not been verified yet, or it has and the
  * old address must confirm.
  */
-export const EmailChangeStage = z.enum(['awaiting_new_email_verification', 'awaiting_old_email_confirmation']);
+export const EmailChangeStage = z.enum([
+  'awaiting_new_email_verification',
+  'awaiting_old_email_confirmation',
+]);
 export type EmailChangeStage = z.infer<typeof EmailChangeStage>;
 
 /** GET /api/auth/change-email/status */

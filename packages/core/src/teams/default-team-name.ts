@@ -1,5 +1,8 @@
 /** A blank team name becomes "{firstName}'s Team", or 'Team 1' when there is no first name (spec 1 §5). */
-export function teamNameOrDefault(teamName: string | null | undefined, firstName: string | null | undefined): string {
+export function teamNameOrDefault(
+  teamName: string | null | undefined,
+  firstName: string | null | undefined,
+): string {
   const trimmed = teamName?.trim();
   if (trimmed) return trimmed;
   const first = firstName?.trim();

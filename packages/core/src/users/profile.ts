@@ -4,7 +4,11 @@ export function needsProfileCompletion(user: { firstName: string | null; lastNam
 }
 
 /** The name people see for a user, falling back to the email address before a profile exists. */
-export function displayName(user: { firstName: string | null; lastName: string | null; email: string }): string {
+export function displayName(user: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string {
   const full = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
   return full || user.email;
 }

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
+import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import databasePlugin from './plugins/database.ts';
+import errorsPlugin from './plugins/errors.ts';
+import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import originCheckPlugin from './plugins/origin-check.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import sessionPlugin from './plugins/session.ts';
+import webAppPlugin from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type BuildOptions = {
+  /** A database the caller opened (tests); otherwise one is opened from the config and closed on shutdown. */
+  database?: Database;
+  /** Replaces the configured mailer (tests that make sending fail). */
+  mailer?: Mailer;
+  /** false silences logs (tests); otherwise pino at config.logLevel. */
+  logger?: boolean;
+};
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server; `main.ts` listens, tests call `app.inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(config.nodeEnv === 'production' || !process.stdout.isTTY
+              ? {}
+              : {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }),
+          },
+    // Behind a load balancer the client address comes from X-Forwarded-For (README "Deploying").
+    trustProxy: config.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) {
+    app.log.info(
+      database.kind === 'pglite'
+        ? `database: DATABASE_URL not set, using embedded PGlite in ${path.resolve(config.dataDir, 'pglite')}`
+        : 'database: PostgreSQL from DATABASE_URL',
+    );
+  }
+  if (!config.redisUrl) app.log.info('redis: REDIS_URL not set, rate limits are kept in this process');
+
+  // External and cross-cutting plugins first, so every route below sees them: errors, the
+  // database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
+  // be registered before the routes it describes).
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database, closeOnShutdown: !options.database });
+  await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });
+  await app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    override: options.mailer,
+  });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(openapiPlugin);
+
+  // Feature modules: thin routes over services.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(emailChangeRoutes);
+  await app.register(usersRoutes);
+  await app.register(supportRoutes);
+  await app.register(teamsRoutes);
+  await app.register(staffRoutes);
+  if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
+
+  // Last: the built web app and the fallback for client-side routes.
+  await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { DEFAULT_MAGIC_LINK_RESEND_SECONDS } from '@rotaboard/core/auth/constants';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every variable is parsed once; a bad value stops start-up
+ * with one line naming the variable (see README "Configuration").
+ */
+const emailList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: protocols, error: `must be a URL like ${hint}` }).optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0–65535')
+    .max(65535, 'must be 0–65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/, 'postgres://user@host:5432/db'),
+  REDIS_URL: optionalUrl(/^rediss?$/, 'redis://127.0.0.1:6379'),
+  PUBLIC_URL: optionalUrl(/^https?$/, 'https://rota.example.com'),
+  SMTP_URL: optionalUrl(/^smtps?$/, 'smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be an address like "Rotaboard <rota@example.com>"')
+    .default('Rotaboard <no-reply@rotaboard.local>'),
+  SUPPORT_EMAILS: emailList,
+  PRO_EMAILS: emailList,
+  MAGIC_LINK_RESEND_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(3600, 'must be at most 3600')
+    .default(DEFAULT_MAGIC_LINK_RESEND_SECONDS),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(30),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be a pino level such as info',
+    })
+    .default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmails: string[];
+  proEmails: string[];
+  magicLinkResendSeconds: number;
+  authRateLimitPerIp: number;
+  logLevel: string;
+  /** Where the built web app lives; unset means the monorepo's packages/web/dist. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, or throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (the dev outbox would hold real sign-in links)',
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmails: e.SUPPORT_EMAILS,
+    proEmails: e.PRO_EMAILS,
+    magicLinkResendSeconds: e.MAGIC_LINK_RESEND_SECONDS,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Always lower-case (core EmailAddress), so the unique index is case-insensitive in effect. */
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  subscriptionTier: text('subscription_tier', { enum: ['free', 'pro'] })
+    .notNull()
+    .default('free'),
+  /** Set when an invitation is accepted; reported (and cleared) by the next sign-in. */
+  pendingInviteTeamId: uuid('pending_invite_team_id'),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Emailed sign-in links. Only the SHA-256 of the token is kept. */
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    requestedIp: text('requested_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('magic_links_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Signed-in browsers. The cookie holds a random token; only its SHA-256 is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A change of sign-in address in two steps: the new address verifies (verify token), then the old
+ * address confirms (confirm token). At most one open change per user.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    verifyTokenHash: text('verify_token_hash').notNull().unique(),
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    newEmailVerifiedAt: timestamp('new_email_verified_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.completedAt} is null and ${t.cancelledAt} is null`),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    weekStartDay: smallint('week_start_day').notNull().default(1),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerInStaffList: boolean('owner_in_staff_list').notNull().default(false),
+    scheduleAgentEnabled: boolean('schedule_agent_enabled').notNull().default(false),
+    lockedUntil: date('locked_until'),
+    hideScheduleAfterLock: boolean('hide_schedule_after_lock').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('teams_owner_idx').on(t.ownerId)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The account linked by an accepted invitation (or the owner's own row). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').notNull().default(''),
+    email: text('email'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
+    leavingDate: date('leaving_date'),
+    inviteStatus: text('invite_status', { enum: ['not_invited', 'invited', 'accepted'] })
+      .notNull()
+      .default('not_invited'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('staff_team_order_idx').on(t.teamId, t.displayOrder),
+    index('staff_user_idx').on(t.userId),
+    uniqueIndex('staff_one_row_per_user_per_team').on(t.teamId, t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** Who changed what, when (ARCHITECTURE "Audit"); written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type', {
+      enum: ['team', 'staff', 'shift', 'request', 'adjustment', 'user'],
+    }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    oldValues: jsonb('old_values'),
+    newValues: jsonb('new_values'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_team_changed_idx').on(t.teamId, t.changedAt),
+    index('audit_entity_idx').on(t.entityType, t.entityId),
+  ],
+);
+
+/** The dev outbox: emails kept instead of sent when SMTP_URL is unset (never in production). */
+export const devOutbox = pgTable('dev_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,90 @@
+import {
+  LinkToken,
+  LoginInput,
+  LoginResponse,
+  MeResponse,
+  VerifyResponse,
+} from '@rotaboard/core/contracts/auth';
+import { MessageResponse } from '@rotaboard/core/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.ts';
+import { createAuthService } from './auth.service.ts';
+
+/** Sign-in by emailed link, the current session, and logging out (spec 1 §7). */
+export async function authRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAuthService({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    resendSeconds: app.config.magicLinkResendSeconds,
+    proEmails: app.config.proEmails,
+    log: app.log,
+  });
+  const perIpLimit = { rateLimit: { max: app.config.authRateLimitPerIp, timeWindow: '15 minutes' } };
+
+  routes.post(
+    '/api/auth/login',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a sign-in link (creates the account on first use)',
+        body: LoginInput,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request) => service.requestLink(request.body.email, request.ip),
+  );
+
+  routes.get(
+    '/api/auth/verify/:token',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a sign-in link for a session cookie',
+        params: z.object({ token: LinkToken }),
+        response: { 200: VerifyResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user, response } = await service.verifyLink(request.params.token);
+      await app.sessions.start(reply, user.id, request.headers['user-agent']);
+      return response;
+    },
+  );
+
+  routes.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: MeResponse } } },
+    async (request) => service.me(requireUser(request)),
+  );
+
+  routes.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return { success: true, message: 'You have been logged out' };
+    },
+  );
+
+  routes.post(
+    '/api/auth/logout-all-devices',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of this user',
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.sessions.endAll(reply, user.id);
+      return { success: true, message: 'You have been logged out of all devices' };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Every email Rotaboard sends: HTML with a plain-text twin, the product name, and one clear action.
+ * Values are escaped; links come from PUBLIC_URL.
+ */
+export type EmailContent = { subject: string; html: string; text: string };
+
+const PRODUCT = 'Rotaboard';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function actionEmail(input: {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  actionLabel: string;
+  url: string;
+  footnote: string;
+}): EmailContent {
+  const paragraphsHtml = input.paragraphs
+    .map(
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#334155">${escapeHtml(p)}</p>`,
+    )
+    .join('');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px" cellspacing="0" cellpadding="0"><tr><td>
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#4f46e5">${PRODUCT}</p>
+<h1 style="margin:0 0 16px;font-size:22px;color:#0f172a">${escapeHtml(input.heading)}</h1>
+${paragraphsHtml}
+<p style="margin:24px 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(input.actionLabel)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#64748b">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(input.url)}" style="color:#4f46e5">${escapeHtml(input.url)}</a></p>
+<p style="margin:0;font-size:13px;color:#64748b">${escapeHtml(input.footnote)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#94a3b8">${PRODUCT} · staff rotas and shift scheduling</p>
+</td></tr></table></body></html>`;
+  const text = [
+    PRODUCT,
+    '',
+    input.heading,
+    '',
+    ...input.paragraphs.flatMap((p) => [p, '']),
+    `${input.actionLabel}: ${input.url}`,
+    '',
+    input.footnote,
+  ].join('\n');
+  return { subject: input.subject, html, text };
+}
+
+export function signInEmail(url: string, expiresInMinutes: number): EmailContent {
+  return actionEmail({
+    subject: `Your ${PRODUCT} sign-in link`,
+    heading: `Sign in to ${PRODUCT}`,
+    paragraphs: [
+      `Use the button below to sign in. The link works once and expires in ${expiresInMinutes} minutes.`,
+    ],
+    actionLabel: `Sign in to ${PRODUCT}`,
+    url,
+    footnote:
+      'If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.',
+  });
+}
+
+export function verifyNewEmailEmail(url: string, newEmail: string, expiresInHours: number): EmailContent {
+  return actionEmail({
+    subject: `Verify your new ${PRODUCT} email address`,
+    heading: 'Verify your new email address',
+    paragraphs: [
+      `Someone asked to use ${newEmail} to sign in to ${PRODUCT}. Verify this address to continue; we will then ask the current address to confirm the change.`,
+      `The link expires in ${expiresInHours} hours.`,
+    ],
+    actionLabel: 'Verify this address',
+    url,
+    footnote: 'If you did not ask for this, ignore this email and nothing will change.',
+  });
+}
+
+export function confirmEmailChangeEmail(url: string, newEmail: string, expiresInHours: number): EmailContent {
+  return actionEmail({
+    subject: `Confirm the change of your ${PRODUCT} email address`,
+    heading: 'Confirm your email change',
+    paragraphs: [
+      `Your ${PRODUCT} account is about to sign in with ${newEmail} instead of this address. Confirm to finish the change.`,
+      `The link expires in ${expiresInHours} hours.`,
+    ],
+    actionLabel: 'Confirm the change',
+    url,
+    footnote: 'If you did not ask for this, do not confirm: sign in and cancel the change in Settings.',
+  });
+}

@@ -1,0 +1,35 @@
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { effectiveTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import type { TeamRepository, TeamRow } from './team.repository.ts';
+
+export type TeamRole = 'owner' | 'admin' | 'staff';
+export type TeamAccess = { team: TeamRow; role: TeamRole; isAdmin: boolean; ownerTier: SubscriptionTier };
+
+/**
+ * The caller's role in a team. Someone who is neither owner nor linked staff gets a 404, the same
+ * as for a team that does not exist, so team ids reveal nothing.
+ */
+export async function loadTeamAccess(
+  repo: Pick<TeamRepository, 'findForUser'>,
+  teamId: string,
+  userId: string,
+  proEmails: readonly string[],
+): Promise<TeamAccess> {
+  const found = await repo.findForUser(teamId, userId);
+  const role: TeamRole | null = !found
+    ? null
+    : found.team.ownerId === userId
+      ? 'owner'
+      : found.membership?.isAdmin
+        ? 'admin'
+        : found.membership
+          ? 'staff'
+          : null;
+  if (!found || !role) throw new DomainError(ErrorCode.NOT_FOUND, 'Team not found');
+  return {
+    team: found.team,
+    role,
+    isAdmin: role !== 'staff',
+    ownerTier: effectiveTier(found.ownerTier, found.ownerEmail, proEmails),
+  };
+}

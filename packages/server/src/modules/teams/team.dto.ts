@@ -1,0 +1,29 @@
+import type { TeamDto } from '@rotaboard/core/contracts/teams';
+import type { SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import { contentHash } from '../../lib/tokens.ts';
+import type { TeamRow } from './team.repository.ts';
+
+/** The stale-edit fingerprint covers every field a team edit can change. */
+export function teamHash(team: TeamRow): string {
+  return contentHash([
+    team.name,
+    team.weekStartDay,
+    team.ownerInStaffList,
+    team.scheduleAgentEnabled,
+    team.updatedAt.toISOString(),
+  ]);
+}
+
+export function toTeamDto(team: TeamRow, access: { isAdmin: boolean; ownerTier: SubscriptionTier }): TeamDto {
+  return {
+    teamId: team.id,
+    teamName: team.name,
+    weekStartDay: team.weekStartDay,
+    ownerInStaffList: team.ownerInStaffList,
+    scheduleAgentEnabled: team.scheduleAgentEnabled,
+    isAdmin: access.isAdmin,
+    ownerId: team.ownerId,
+    ownerSubscriptionTier: access.ownerTier,
+    hash: teamHash(team),
+  };
+}

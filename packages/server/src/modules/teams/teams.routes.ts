@@ -1,0 +1,32 @@
+import { CreateTeamInput, TeamDto, TeamParams } from '@rotaboard/core/contracts/teams';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.ts';
+import { createTeamService } from './team.service.ts';
+
+/** Teams the user owns or belongs to. Editing and deleting teams arrive with team management. */
+export async function teamsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createTeamService({ db: app.db, proEmails: app.config.proEmails });
+  const tags = ['teams'];
+
+  routes.get(
+    '/api/teams',
+    { schema: { tags, summary: 'Teams I own or belong to', response: { 200: z.array(TeamDto) } } },
+    async (request) => service.list(requireUser(request)),
+  );
+
+  routes.post(
+    '/api/teams',
+    { schema: { tags, summary: 'Create a team I own', body: CreateTeamInput, response: { 201: TeamDto } } },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.body)),
+  );
+
+  routes.get(
+    '/api/teams/:id',
+    { schema: { tags, summary: 'One of my teams', params: TeamParams, response: { 200: TeamDto } } },
+    async (request) => service.get(requireUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,14 @@
+import type { UserDto } from '@rotaboard/core/contracts/users';
+import { effectiveTier } from '@rotaboard/core/plans/plan-limits';
+import type { UserRow } from './user.repository.ts';
+
+/** The user as the client sees it; database rows never leave the server. */
+export function toUserDto(user: UserRow, proEmails: readonly string[]): UserDto {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    subscriptionTier: effectiveTier(user.subscriptionTier, user.email, proEmails),
+  };
+}

@@ -1,0 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+/**
+ * Per-IP limits for routes that opt in (`config.rateLimit`). With REDIS_URL the counters are shared
+ * by every server instance; without it they live in this process.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
+    let redis: Redis | undefined;
+    if (opts.redisUrl) {
+      redis = new Redis(opts.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      });
+      redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limit) connection problem'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => {});
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'rotaboard-rl:' } : {}),
+      // When Redis is unreachable, let requests through rather than locking everyone out.
+      skipOnError: true,
+    });
+  },
+  { name: 'rate-limit' },
+);

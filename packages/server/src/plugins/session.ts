@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import { SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { users } from '../db/schema.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import { createSessionRepository } from '../modules/auth/session.repository.ts';
+
+export const SESSION_COOKIE = 'rotaboard_session';
+const SESSION_MS = SESSION_IDLE_DAYS * 86_400_000;
+/** Extending the expiry costs a write, so it happens at most once an hour per session. */
+const EXTEND_AFTER_MS = 3_600_000;
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; read with `requireUser` in routes that need one. */
+    sessionUser: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      /** Starts a session for the user and sets its cookie on the reply. */
+      start(reply: FastifyReply, userId: string, userAgent: string | undefined): Promise<void>;
+      /** Ends the request's session (if any) and clears the cookie. */
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** Ends every session of the user, in every browser, and clears this browser's cookie. */
+      endAll(reply: FastifyReply, userId: string): Promise<number>;
+    };
+  }
+}
+
+/**
+ * Cookie sessions: an opaque random token in an httpOnly, SameSite=Lax cookie (Secure when
+ * PUBLIC_URL is https); the database keeps only its hash, with a sliding 30-day expiry.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
+    await app.register(cookie);
+    const repo = createSessionRepository(app.db);
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secureCookies,
+    };
+    const setCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_MS / 1000 });
+
+    app.decorateRequest('sessionUser', null);
+    app.decorateRequest('sessionTokenHash', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      const now = new Date();
+      const found = await repo.findLiveByTokenHash(tokenHash, now);
+      if (!found) return;
+      request.sessionUser = found.user;
+      request.sessionTokenHash = tokenHash;
+      if (now.getTime() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) {
+        await repo.extend(found.sessionId, new Date(now.getTime() + SESSION_MS), now);
+        setCookie(reply, token);
+      }
+    });
+
+    app.decorate('sessions', {
+      async start(reply, userId, userAgent) {
+        const token = newToken();
+        await repo.insert({
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + SESSION_MS),
+          userAgent: userAgent?.slice(0, 300) ?? null,
+        });
+        setCookie(reply, token);
+      },
+      async end(request, reply) {
+        if (request.sessionTokenHash) await repo.deleteByTokenHash(request.sessionTokenHash);
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+      async endAll(reply, userId) {
+        const count = await repo.deleteAllForUser(userId);
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return count;
+      },
+    });
+  },
+  { name: 'session', dependencies: ['database'] },
+);
+
+/** The signed-in user, or a 401 for routes that need one. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) {
+    throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please log in to continue');
+  }
+  return request.sessionUser;
+}

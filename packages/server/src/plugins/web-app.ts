@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@rotaboard/core/errors/domain-error';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app. Any GET that is not a file and not under /api answers with index.html,
+ * so client-side routes such as /schedule/2026-11-23 survive a reload. Unknown /api paths get JSON.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { distDir: string }) => {
+    const indexFile = path.join(opts.distDir, 'index.html');
+    const hasBuild = existsSync(indexFile);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        // Vite puts content hashes in asset names, so they can be cached for good.
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    } else {
+      app.log.warn(`web app not built (${indexFile} missing): run "npm run build" to serve it`);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url === '/api' || url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+        return reply
+          .status(404)
+          .send({ message: `No such API endpoint: ${request.method} ${url}`, code: ErrorCode.NOT_FOUND });
+      }
+      if (!hasBuild) {
+        return reply
+          .status(404)
+          .type('text/plain')
+          .send('The web app has not been built. Run "npm run build".');
+      }
+      // A missing file with an extension (an old asset) is a real 404, not the app.
+      if (path.extname(url) && url.startsWith('/assets/')) {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  },
+  { name: 'web-app' },
+);
