@@ -40,13 +40,15 @@ export const magicLinks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address it went to: the resend window is per address, not per account. */
+    sentTo: text('sent_to').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     requestedIp: text('requested_ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('magic_links_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('magic_links_sent_to_created_idx').on(t.sentTo, t.createdAt)],
 );
 
 /** Signed-in browsers. The cookie holds a random token; only its SHA-256 is kept. */

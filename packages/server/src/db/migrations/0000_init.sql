@@ -37,6 +37,7 @@ CREATE TABLE "email_changes" (
 CREATE TABLE "magic_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
+	"sent_to" text NOT NULL,
 	"token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
@@ -111,7 +112,7 @@ ALTER TABLE "teams" ADD CONSTRAINT "teams_owner_id_users_id_fk" FOREIGN KEY ("ow
 CREATE INDEX "audit_team_changed_idx" ON "audit_log" USING btree ("team_id","changed_at");--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_changes_one_open_per_user" ON "email_changes" USING btree ("user_id") WHERE "email_changes"."completed_at" is null and "email_changes"."cancelled_at" is null;--> statement-breakpoint
-CREATE INDEX "magic_links_user_created_idx" ON "magic_links" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "magic_links_sent_to_created_idx" ON "magic_links" USING btree ("sent_to","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "staff_team_order_idx" ON "staff" USING btree ("team_id","display_order");--> statement-breakpoint
 CREATE INDEX "staff_user_idx" ON "staff" USING btree ("user_id");--> statement-breakpoint

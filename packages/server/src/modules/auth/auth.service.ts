@@ -32,7 +32,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const links = createMagicLinkRepository(tx);
         const user = await users.findOrCreateByEmail(email);
         await users.lockById(user.id);
-        const latest = await links.latestForUser(user.id);
+        const latest = await links.latestSentTo(email);
         if (latest) {
           const waitMs = latest.createdAt.getTime() + deps.resendSeconds * 1000 - now.getTime();
           if (waitMs > 0) {
@@ -46,6 +46,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         return links.insert({
           userId: user.id,
+          sentTo: email,
           tokenHash: hashToken(token),
           expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000),
           requestedIp: ip,

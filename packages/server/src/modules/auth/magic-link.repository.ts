@@ -7,17 +7,23 @@ export type MagicLinkRow = typeof magicLinks.$inferSelect;
 /** All database access for sign-in links; no rules here. */
 export function createMagicLinkRepository(db: Db) {
   return {
-    async latestForUser(userId: string): Promise<MagicLinkRow | null> {
+    async latestSentTo(email: string): Promise<MagicLinkRow | null> {
       const [row] = await db
         .select()
         .from(magicLinks)
-        .where(eq(magicLinks.userId, userId))
+        .where(eq(magicLinks.sentTo, email))
         .orderBy(desc(magicLinks.createdAt))
         .limit(1);
       return row ?? null;
     },
 
-    async insert(values: { userId: string; tokenHash: string; expiresAt: Date; requestedIp: string | null }) {
+    async insert(values: {
+      userId: string;
+      sentTo: string;
+      tokenHash: string;
+      expiresAt: Date;
+      requestedIp: string | null;
+    }) {
       const [row] = await db.insert(magicLinks).values(values).returning({ id: magicLinks.id });
       return row!.id;
     },

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('needs nothing on a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      magicLinkResendSeconds: 120,
+      nodeEnv: 'development',
+      supportEmails: [],
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://rota.example.com/' }).publicUrl).toBe(
+      'https://rota.example.com',
+    );
+  });
+
+  it('parses lists of addresses', () => {
+    const config = loadConfig({
+      SUPPORT_EMAILS: ' Help@Example.com, ,ops@example.com ',
+      PRO_EMAILS: 'vip@example.com',
+    });
+    expect(config.supportEmails).toEqual(['help@example.com', 'ops@example.com']);
+    expect(config.proEmails).toEqual(['vip@example.com']);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a port number/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT must be 0–65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL like postgres:/],
+    [{ REDIS_URL: 'nonsense' }, /^Invalid configuration: REDIS_URL/],
+    [{ PUBLIC_URL: 'ftp://x' }, /^Invalid configuration: PUBLIC_URL/],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL/],
+    [
+      { MAGIC_LINK_RESEND_SECONDS: '-1' },
+      /^Invalid configuration: MAGIC_LINK_RESEND_SECONDS must be 0 or more/,
+    ],
+    [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV must be development, production or test/],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('refuses production without SMTP, since the outbox would hold real sign-in links', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587' }).smtpUrl).toBe(
+      'smtp://mail:587',
+    );
+  });
+});
