@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const E2E_PORT = 3100;
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+// Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  // One server with one embedded database: tests run one at a time, each with its own users.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // scripts/test.mjs asks for a JSON report too (E2E_JSON_REPORT) to count results.
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: {
+    // The real server and the built app, on an empty embedded database of its own.
+    command: `npx tsx ${path.join(here, '../server/src/main.ts')}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rotaboard-e2e-')),
+      MAGIC_LINK_RESEND_SECONDS: '3',
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});
