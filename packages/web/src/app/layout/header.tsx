@@ -1,0 +1,89 @@
+import { CalendarRange } from 'lucide-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { TeamSelector } from '../../features/teams/components/team-selector';
+import { useAuth } from '../../lib/auth-context';
+import { useSelectedTeam } from '../../lib/teams';
+import { cn } from '../../lib/utils';
+import { MobileMenu } from './mobile-menu';
+import { signedInNavItems } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive
+      ? 'bg-accent text-accent-foreground'
+      : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+  );
+
+export function Header() {
+  const { status, needsProfileCompletion } = useAuth();
+  const signedIn = status === 'loggedIn';
+  // Until the profile is complete the only way forward is the profile form (or logging out).
+  const showAppNav = signedIn && !needsProfileCompletion;
+  const signedOut = status === 'loggedOut';
+  const { isAdmin } = useSelectedTeam();
+  const navigate = useNavigate();
+  const items = showAppNav ? signedInNavItems(isAdmin) : [];
+  // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
+  const mainItems = items.filter((item) => item.to !== '/settings');
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+        <Link
+          to={signedIn ? '/schedule' : '/'}
+          className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <CalendarRange aria-hidden="true" className="size-4.5" />
+          </span>
+          <span className="hidden text-lg min-[380px]:inline">Rotaboard</span>
+        </Link>
+
+        {showAppNav ? (
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
+            {mainItems.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
+
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+          {showAppNav ? <TeamSelector className="max-w-[140px] sm:max-w-[200px]" /> : null}
+          <ThemeToggle />
+          {signedIn ? (
+            <div className="hidden items-center gap-1 md:flex">
+              {showAppNav ? (
+                <NavLink to="/settings" className={navLinkClass}>
+                  Settings
+                </NavLink>
+              ) : null}
+              <Button variant="ghost" size="sm" onClick={() => navigate('/logout')}>
+                Log out
+              </Button>
+            </div>
+          ) : null}
+          {signedOut ? (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login" state={{ isSignUp: false }}>
+                  Log in
+                </Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/login" state={{ isSignUp: true }}>
+                  Sign up
+                </Link>
+              </Button>
+            </div>
+          ) : null}
+          {signedIn || signedOut ? <MobileMenu signedIn={signedIn} items={items} /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}

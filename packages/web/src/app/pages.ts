@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+
+/**
+ * Every page loads on demand. The imports are kept here so the main pages can also be fetched ahead
+ * of time, once sign-in has settled (see prefetch-pages.tsx).
+ */
+const imports = {
+  home: () => import('../features/home/routes/home-page'),
+  login: () => import('../features/auth/routes/login-page'),
+  verify: () => import('../features/auth/routes/verify-page'),
+  verifyNewEmail: () => import('../features/auth/routes/verify-new-email-page'),
+  confirmEmailChange: () => import('../features/auth/routes/confirm-email-change-page'),
+  logout: () => import('../features/auth/routes/logout-page'),
+  schedule: () => import('../features/schedule/routes/schedule-page'),
+  staff: () => import('../features/staff/routes/staff-page'),
+  settings: () => import('../features/settings/routes/settings-page'),
+  privacy: () => import('../features/legal/routes/privacy-page'),
+  terms: () => import('../features/legal/routes/terms-page'),
+};
+
+export const HomePage = lazy(imports.home);
+export const LoginPage = lazy(imports.login);
+export const VerifyPage = lazy(imports.verify);
+export const VerifyNewEmailPage = lazy(imports.verifyNewEmail);
+export const ConfirmEmailChangePage = lazy(imports.confirmEmailChange);
+export const LogoutPage = lazy(imports.logout);
+export const LogoutAllPage = lazy(() =>
+  imports.logout().then((module) => ({ default: module.LogoutAllPage })),
+);
+export const SchedulePage = lazy(imports.schedule);
+export const StaffPage = lazy(imports.staff);
+export const SettingsPage = lazy(imports.settings);
+export const PrivacyPage = lazy(imports.privacy);
+export const TermsPage = lazy(imports.terms);
+
+/** The pages a signed-in user is likely to open next. */
+export function prefetchMainPages(): void {
+  for (const load of [imports.schedule, imports.staff, imports.settings]) {
+    load().catch(() => {
+      // A failed prefetch is retried when the page is actually opened.
+    });
+  }
+}

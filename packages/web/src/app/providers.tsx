@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { isApiError } from '../lib/api-client';
+import { useTheme } from '../lib/theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // Only a failure to reach the server is worth one more try; a 4xx answer won't change.
+      retry: (failureCount, error) => failureCount < 1 && isApiError(error) && error.isNetworkError,
+    },
+    mutations: { retry: false },
+  },
+});
+
+function ThemedToaster() {
+  const theme = useTheme();
+  return <Toaster richColors position="top-center" theme={theme} closeButton />;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ThemedToaster />
+    </QueryClientProvider>
+  );
+}

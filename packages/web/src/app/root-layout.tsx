@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
+import { AuthProvider } from '../lib/auth-context';
+import { ConnectionBanner } from './layout/connection-banner';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { PrefetchPages } from './prefetch-pages';
+import { ScrollManager } from './scroll-manager';
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <ScrollManager />
+      <PrefetchPages />
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <ConnectionBanner />
+        <Header />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,128 @@
+import { InitiateEmailChangeInput } from '@rotaboard/core/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import {
+  emailChangeStatusQueryOptions,
+  useCancelEmailChange,
+  useInitiateEmailChange,
+} from '../api/email-change';
+import { SettingsSection } from './settings-section';
+
+const STAGE_TEXT = {
+  awaiting_new_email_verification: 'Waiting for you to open the verification link sent to the new address.',
+  awaiting_old_email_confirmation:
+    'Waiting for you to open the confirmation link sent to your current address.',
+} as const;
+
+export function EmailSection({ currentEmail }: { currentEmail: string }) {
+  const ids = { input: useId(), error: useId() };
+  const [newEmail, setNewEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const status = useQuery(emailChangeStatusQueryOptions());
+  const initiate = useInitiateEmailChange();
+  const cancel = useCancelEmailChange();
+  const pending = status.data?.hasPendingChange ? status.data : null;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = InitiateEmailChangeInput.safeParse({ newEmail });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    if (parsed.data.newEmail === currentEmail.toLowerCase()) {
+      setError('That is already your email address');
+      return;
+    }
+    setError(undefined);
+    try {
+      const response = await initiate.mutateAsync(parsed.data.newEmail);
+      toast.success(response.message);
+      setNewEmail('');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to start the email change. Please try again.'));
+    }
+  }
+
+  async function handleCancel() {
+    try {
+      const response = await cancel.mutateAsync();
+      toast.success(response.message);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to cancel the email change. Please try again.'));
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="settings-email"
+      title="Email address"
+      description="The address you sign in with. Changing it takes two emailed confirmations."
+    >
+      <p className="text-sm">
+        Current email: <strong className="font-semibold break-all">{currentEmail}</strong>
+      </p>
+
+      {pending ? (
+        <Alert variant="info" className="mt-4">
+          <Clock aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <AlertTitle>
+              Pending change to <span className="break-all">{pending.newEmail}</span>
+            </AlertTitle>
+            <AlertDescription>
+              <p>{pending.stage ? STAGE_TEXT[pending.stage] : 'Waiting for confirmation.'}</p>
+              {pending.expiresAt ? (
+                <p className="mt-1 text-xs opacity-80">
+                  The links expire{' '}
+                  {new Date(pending.expiresAt).toLocaleString('en-GB', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                  .
+                </p>
+              ) : null}
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3"
+                disabled={cancel.isPending}
+                onClick={() => void handleCancel()}
+              >
+                Cancel change
+              </Button>
+            </AlertDescription>
+          </div>
+        </Alert>
+      ) : null}
+
+      <form className="mt-4 space-y-2" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Label htmlFor={ids.input}>New email address</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={ids.input}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+          />
+          <Button type="submit" variant="outline" disabled={initiate.isPending}>
+            Change email
+          </Button>
+        </div>
+        <FieldError id={ids.error} message={error} />
+      </form>
+    </SettingsSection>
+  );
+}

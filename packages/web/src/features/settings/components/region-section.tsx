@@ -1,0 +1,39 @@
+import { formatMonthlyPrice, REGIONS, type Region } from '@rotaboard/core/regions/regions';
+import { useId } from 'react';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { setRegion, useRegion } from '../../../lib/region';
+import { SettingsSection } from './settings-section';
+
+function isRegion(value: string): value is Region {
+  return value in REGIONS;
+}
+
+export function RegionSection() {
+  const region = useRegion();
+  const selectId = useId();
+  return (
+    <SettingsSection id="settings-region" title="Region" description="Sets the currency prices are shown in.">
+      <div className="max-w-sm space-y-2">
+        <Label htmlFor={selectId}>Region</Label>
+        <Select
+          id={selectId}
+          value={region}
+          onChange={(event) => {
+            if (isRegion(event.target.value)) setRegion(event.target.value);
+          }}
+        >
+          {Object.values(REGIONS).map((option) => (
+            <option key={option.region} value={option.region}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        <p className="text-sm text-muted-foreground">
+          Pro plan: <strong className="font-semibold text-foreground">{formatMonthlyPrice(region)}</strong>,
+          billed monthly in {REGIONS[region].currency}.
+        </p>
+      </div>
+    </SettingsSection>
+  );
+}

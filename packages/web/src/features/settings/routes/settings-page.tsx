@@ -1,0 +1,38 @@
+import { PageHeader } from '../../../components/page-header';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-context';
+import { AppearanceSection } from '../components/appearance-section';
+import { EmailSection } from '../components/email-section';
+import { ProfileSection } from '../components/profile-section';
+import { RegionSection } from '../components/region-section';
+import { SecuritySection } from '../components/security-section';
+
+export function SettingsPage() {
+  const { user, status } = useAuth();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <PageMeta title="Settings" description="Your profile, email address, security and preferences." />
+      <PageHeader title="Settings" description="Manage your account and how Rotaboard works for you." />
+      {user ? (
+        <div className="space-y-6">
+          <ProfileSection user={user} />
+          <EmailSection currentEmail={user.email} />
+          <SecuritySection />
+          <AppearanceSection />
+          <RegionSection />
+        </div>
+      ) : status === 'initializing' ? (
+        <PageSpinner />
+      ) : (
+        <div className="space-y-6">
+          <p className="text-sm text-muted-foreground">Your account details can't be loaded right now.</p>
+          <AppearanceSection />
+          <RegionSection />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default SettingsPage;

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, DEFAULT_ERROR_MESSAGE } from './api-client';
+import { type AuthBroadcast, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
+import { dismissConnectionIssue, getConnectionStatus } from './connection-status';
+
+function jsonResponse(status: number, body: unknown, statusText = ''): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('Expected the request to fail');
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setLoggedIn(false);
+  setIntentionalLogout(false);
+  dismissConnectionIssue();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends JSON with the session cookie and returns the parsed body', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true }));
+    await expect(apiRequest('POST', '/api/auth/login', { email: 'a@b.co' })).resolves.toEqual({
+      success: true,
+    });
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/auth/login');
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ email: 'a@b.co' }));
+    expect((init?.headers ?? {}) as Record<string, string>).toHaveProperty(
+      'Content-Type',
+      'application/json',
+    );
+  });
+
+  it("carries the server's message and code", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { message: 'This link has expired', code: 'TOKEN_EXPIRED' }),
+    );
+    const error = await failure(apiRequest('GET', '/api/auth/verify/abc'));
+    expect(error.message).toBe('This link has expired');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('uses the default message when the body has none', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { code: 'FORBIDDEN' }));
+    const error = await failure(apiRequest('GET', '/api/teams'));
+    expect(error.message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(error.status).toBe(403);
+  });
+
+  it('falls back to the status text when the body cannot be read', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>oops</html>', { status: 404, statusText: 'Not Found' }),
+    );
+    const error = await failure(apiRequest('GET', '/api/nowhere'));
+    expect(error.message).toBe('Not Found');
+    expect(error.status).toBe(404);
+  });
+
+  it('gives status 0 and flags the connection when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await failure(apiRequest('GET', '/api/auth/me'));
+    expect(error.status).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(getConnectionStatus()).toEqual({ hasIssue: true, isFailing: true });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    await apiRequest('GET', '/api/auth/me');
+    expect(getConnectionStatus()).toEqual({ hasIssue: true, isFailing: false });
+  });
+
+  it('flags the connection on a 5xx', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await failure(apiRequest('GET', '/api/teams'));
+    expect(error.status).toBe(502);
+    expect(getConnectionStatus().isFailing).toBe(true);
+  });
+
+  it('reads the rate-limit fields of a 429', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(429, { message: 'A link was recently sent', retryAfterSeconds: 97, isRateLimit: true }),
+    );
+    const error = await failure(apiRequest('POST', '/api/auth/login', { email: 'a@b.co' }));
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(97);
+    expect(error.isRateLimit).toBe(true);
+    expect(error.message).toContain('recently sent');
+    expect(getConnectionStatus().hasIssue).toBe(false);
+  });
+
+  describe('a 401', () => {
+    let events: AuthBroadcast[];
+    let unsubscribe: () => void;
+
+    beforeEach(() => {
+      events = [];
+      unsubscribe = onAuthEvent((event) => events.push(event));
+    });
+
+    afterEach(() => unsubscribe());
+
+    it('broadcasts an expired-session logout when the app believes it is logged in', async () => {
+      setLoggedIn(true);
+      fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
+      const error = await failure(apiRequest('GET', '/api/teams'));
+      expect(error.status).toBe(401);
+      expect(events).toEqual([{ type: 'logout', reason: 'expired' }]);
+    });
+
+    it('stays quiet when nobody is logged in', async () => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
+      await failure(apiRequest('GET', '/api/auth/me'));
+      expect(events).toEqual([]);
+    });
+
+    it('stays quiet during an intentional logout', async () => {
+      setLoggedIn(true);
+      setIntentionalLogout(true);
+      fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
+      await failure(apiRequest('POST', '/api/auth/logout', {}));
+      expect(events).toEqual([]);
+    });
+  });
+});

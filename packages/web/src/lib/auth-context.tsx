@@ -1,0 +1,175 @@
+import type { MeResponse } from '@rotaboard/core/contracts/auth';
+import type { UserDto } from '@rotaboard/core/contracts/users';
+import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, apiRequest } from './api-client';
+import { broadcastAuthEvent, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
+import { useConnectionStatus } from './connection-status';
+import { removeStorage } from './storage';
+
+/**
+ * initializing → loggedIn | loggedOut. `unreachable` is the network-failure case: the server could not
+ * say, so pages are let through and the connection banner explains.
+ */
+export type AuthStatus = 'initializing' | 'loggedIn' | 'loggedOut' | 'unreachable';
+
+type Session =
+  | { status: 'loggedIn'; me: MeResponse }
+  | { status: 'loggedOut' }
+  | { status: 'unreachable'; error: ApiError };
+
+export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
+const LOGOUT_FLAG_RESET_MS = 1000;
+
+async function fetchSession(): Promise<Session> {
+  try {
+    const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
+    return { status: 'loggedIn', me };
+  } catch (error) {
+    if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
+    return { status: 'loggedOut' };
+  }
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: UserDto | null;
+  needsProfileCompletion: boolean;
+  shouldPromptForTeamCreation: boolean;
+  /** Re-reads the session (after a sign-in, a profile change or an email change). */
+  refresh: () => Promise<AuthStatus>;
+  /** Ends this session. Resolves false only when the server could not be reached. */
+  logout: (options?: { redirect?: boolean }) => Promise<boolean>;
+  /** Ends every session of the user. Resolves false when the server refused or could not be reached. */
+  logoutAllDevices: () => Promise<boolean>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    retry: false,
+    staleTime: 30_000,
+  });
+  const session = query.data;
+
+  useEffect(() => {
+    setLoggedIn(session?.status === 'loggedIn');
+  }, [session]);
+
+  // The server could not say who we are; once any request gets through again, ask again.
+  const { isFailing } = useConnectionStatus();
+  const unreachable = session?.status === 'unreachable';
+  useEffect(() => {
+    if (unreachable && !isFailing) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }, [unreachable, isFailing, queryClient]);
+
+  /** Drops everything we know about the user, in this tab. */
+  const clearUserState = useCallback(() => {
+    setLoggedIn(false);
+    removeStorage(STORAGE_KEYS.impersonation);
+    queryClient.cancelQueries();
+    queryClient.clear();
+    queryClient.setQueryData<Session>(SESSION_QUERY_KEY, { status: 'loggedOut' });
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      onAuthEvent((event) => {
+        if (event.type === 'login') {
+          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          return;
+        }
+        clearUserState();
+        if (event.reason === 'expired') navigate('/login?expired=true', { replace: true });
+      }),
+    [clearUserState, navigate, queryClient],
+  );
+
+  const refresh = useCallback(async (): Promise<AuthStatus> => {
+    const next = await queryClient.fetchQuery({
+      queryKey: SESSION_QUERY_KEY,
+      queryFn: fetchSession,
+      staleTime: 0,
+    });
+    setLoggedIn(next.status === 'loggedIn');
+    return next.status;
+  }, [queryClient]);
+
+  const finishLogout = useCallback(
+    (redirect: boolean) => {
+      clearUserState();
+      broadcastAuthEvent({ type: 'logout', reason: 'logout' });
+      if (redirect) navigate('/login', { replace: true });
+      setTimeout(() => setIntentionalLogout(false), LOGOUT_FLAG_RESET_MS);
+    },
+    [clearUserState, navigate],
+  );
+
+  const logout = useCallback(
+    async ({ redirect = false }: { redirect?: boolean } = {}): Promise<boolean> => {
+      setIntentionalLogout(true);
+      let reached = true;
+      try {
+        await apiRequest('POST', '/api/auth/logout', {});
+      } catch (error) {
+        // Every status is fine (the session may already be gone); only silence is a failure.
+        reached = !(error instanceof ApiError && error.status === 0);
+      }
+      finishLogout(redirect);
+      return reached;
+    },
+    [finishLogout],
+  );
+
+  const logoutAllDevices = useCallback(async (): Promise<boolean> => {
+    setIntentionalLogout(true);
+    try {
+      await apiRequest('POST', '/api/auth/logout-all-devices', {});
+    } catch {
+      setTimeout(() => setIntentionalLogout(false), LOGOUT_FLAG_RESET_MS);
+      return false;
+    }
+    finishLogout(false);
+    return true;
+  }, [finishLogout]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = session ? session.status : 'initializing';
+    const me = session?.status === 'loggedIn' ? session.me : null;
+    return {
+      status,
+      user: me?.user ?? null,
+      needsProfileCompletion: me?.needsProfileCompletion ?? false,
+      shouldPromptForTeamCreation: me?.shouldPromptForTeamCreation ?? false,
+      refresh,
+      logout,
+      logoutAllDevices,
+    };
+  }, [session, refresh, logout, logoutAllDevices]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The /login address that finishes an incomplete registration. */
+export function completeProfileUrl(options: {
+  shouldPromptForTeamCreation?: boolean;
+  inviteTeamId?: string | null;
+}) {
+  const params = new URLSearchParams({ completeProfile: 'true' });
+  if (options.shouldPromptForTeamCreation) params.set('shouldPromptForTeamCreation', 'true');
+  if (options.inviteTeamId) params.set('inviteTeamId', options.inviteTeamId);
+  return `/login?${params.toString()}`;
+}
