@@ -44,7 +44,7 @@ test('the shell: navigation, theme, phone menu, footer, redirects and the week',
 
   await page.getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
-  await expect(page.getByText(/EU/).first()).toBeVisible();
+  await expect(page.getByText(/stored in the European Union/)).toBeVisible();
   await snapAll(page, 'privacy');
   await page.getByRole('link', { name: 'Terms' }).click();
   await expect(page).toHaveURL(/\/terms$/);

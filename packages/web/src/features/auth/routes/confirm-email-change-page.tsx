@@ -84,9 +84,6 @@ export function ConfirmEmailChangePage() {
         >
           <p className="text-foreground">{state.message}</p>
           <p>
-            You now sign in with <strong className="break-all text-foreground">{state.newEmail}</strong>.
-          </p>
-          <p>
             For your security we recommend logging out of all devices, so any session opened with your old
             address ends.
           </p>
