@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@rotaboard/server'], { stdio: 'inherit' }),
+  // From the repository root, so DATA_DIR (./data) means the same as under `npm start`.
+  spawn('npx', ['tsx', 'watch', 'packages/server/src/main.ts'], { stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', '@rotaboard/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
