@@ -83,11 +83,14 @@ export async function snap(page: Page, name: string): Promise<void> {
 /** Screenshots of the current screen in light and dark, at desktop and phone width. */
 export async function snapAll(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
+  // The app's theme store follows `storage` events (other tabs), so it switches itself, controls too.
+  const setTheme = (value: 'light' | 'dark') =>
+    page.evaluate((theme) => {
+      localStorage.setItem('theme', theme);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: theme }));
+    }, value);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      localStorage.setItem('theme', value);
-      document.documentElement.classList.toggle('dark', value === 'dark');
-    }, theme);
+    await setTheme(theme);
     for (const size of [
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
@@ -96,9 +99,6 @@ export async function snapAll(page: Page, name: string): Promise<void> {
       await snap(page, name);
     }
   }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    document.documentElement.classList.remove('dark');
-  });
+  await setTheme('light');
   if (original) await page.setViewportSize(original);
 }

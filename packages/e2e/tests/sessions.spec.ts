@@ -11,6 +11,8 @@ test('an expired session shows the expired message on the next request', async (
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/login\?expired=true/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  // The failed save says nothing of its own: the expired message is the one explanation.
+  await expect(page.getByText('Please log in to continue')).toHaveCount(0);
   await snapAll(page, 'login-expired');
 });
 

@@ -125,12 +125,14 @@ describe('apiRequest', () => {
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
       const error = await failure(apiRequest('GET', '/api/teams'));
       expect(error.status).toBe(401);
+      expect(error.sessionEnded).toBe(true);
       expect(events).toEqual([{ type: 'logout', reason: 'expired' }]);
     });
 
     it('stays quiet when nobody is logged in', async () => {
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
-      await failure(apiRequest('GET', '/api/auth/me'));
+      const error = await failure(apiRequest('GET', '/api/auth/me'));
+      expect(error.sessionEnded).toBe(false);
       expect(events).toEqual([]);
     });
 

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly isRateLimit?: boolean;
   readonly token?: string;
   readonly errors?: { path: string; message: string }[];
+  /** This 401 ended the session: the app is already on its way to /login?expired=true. */
+  sessionEnded = false;
 
   constructor(message: string, status: number, details: ApiErrorDetails = {}) {
     super(message);
@@ -81,10 +83,11 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 }
 
 /** A 401 on a session we believed in means it ended elsewhere: every tab signs out. */
-function handleUnauthorized(): void {
-  if (!isLoggedIn() || isIntentionalLogout()) return;
+function handleUnauthorized(): boolean {
+  if (!isLoggedIn() || isIntentionalLogout()) return false;
   setLoggedIn(false);
   broadcastAuthEvent({ type: 'logout', reason: 'expired' });
+  return true;
 }
 
 /**
@@ -111,7 +114,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     const error = await errorFromResponse(response);
     if (error.isNetworkError) reportNetworkFailure();
     else reportNetworkSuccess();
-    if (response.status === 401) handleUnauthorized();
+    if (response.status === 401) error.sessionEnded = handleUnauthorized();
     throw error;
   }
 

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/show-api-error';
 import {
   emailChangeStatusQueryOptions,
   useCancelEmailChange,
@@ -48,7 +48,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
       toast.success(response.message);
       setNewEmail('');
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to start the email change. Please try again.'));
+      showApiError(err, 'Failed to start the email change. Please try again.');
     }
   }
 
@@ -57,7 +57,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
       const response = await cancel.mutateAsync();
       toast.success(response.message);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to cancel the email change. Please try again.'));
+      showApiError(err, 'Failed to cancel the email change. Please try again.');
     }
   }
 

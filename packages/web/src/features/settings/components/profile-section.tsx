@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/show-api-error';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 
@@ -30,7 +30,7 @@ export function ProfileSection({ user }: { user: UserDto }) {
       await update.mutateAsync(values);
       toast.success('Profile updated');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update your profile. Please try again.'));
+      showApiError(error, 'Failed to update your profile. Please try again.');
     }
   });
 
