@@ -125,11 +125,15 @@ describe.each(engines)('the server as a whole on %s', (engine) => {
 
 describe('the server with SMTP configured', () => {
   it('has no dev outbox', async () => {
-    const t = await createTestApp(engines[0]!, { SMTP_URL: 'smtp://127.0.0.1:2525' });
+    // With a built app present too, so the client-route fallback cannot answer for /dev/mail.
+    const t = await createTestApp(engines[0]!, { SMTP_URL: 'smtp://127.0.0.1:2525', WEB_DIST_DIR: dist });
     try {
       expect(t.app.mailer.kind).toBe('smtp');
-      const res = await t.app.inject({ method: 'GET', url: '/dev/mail' });
-      expect(res.statusCode).toBe(404);
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('<div id="root">');
+      }
     } finally {
       await t.close();
     }

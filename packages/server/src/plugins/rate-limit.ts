@@ -30,3 +30,8 @@ export default fp(
   },
   { name: 'rate-limit' },
 );
+
+/** Route config for the sign-in and email-change endpoints: `max` requests per IP per 15 minutes. */
+export function perIpAuthLimit(max: number) {
+  return { rateLimit: { max, timeWindow: '15 minutes' } };
+}

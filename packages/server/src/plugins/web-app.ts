@@ -31,6 +31,8 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
+      // /dev/* exists only with the dev outbox; without it those paths are plain 404s, not the app.
+      if (url.startsWith('/dev/')) return reply.status(404).type('text/plain').send('Not found');
       if (url === '/api' || url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
         return reply
           .status(404)

@@ -9,6 +9,7 @@ import { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { createAuthService } from './auth.service.ts';
 
@@ -23,7 +24,7 @@ export async function authRoutes(app: FastifyInstance) {
     proEmails: app.config.proEmails,
     log: app.log,
   });
-  const perIpLimit = { rateLimit: { max: app.config.authRateLimitPerIp, timeWindow: '15 minutes' } };
+  const perIpLimit = perIpAuthLimit(app.config.authRateLimitPerIp);
 
   routes.post(
     '/api/auth/login',

@@ -9,6 +9,7 @@ import { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 
@@ -22,7 +23,7 @@ export async function emailChangeRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
   });
-  const perIpLimit = { rateLimit: { max: app.config.authRateLimitPerIp, timeWindow: '15 minutes' } };
+  const perIpLimit = perIpAuthLimit(app.config.authRateLimitPerIp);
   const tags = ['email change'];
 
   routes.post(
