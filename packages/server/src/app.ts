@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(supportRoutes);
   await app.register(teamsRoutes);
   await app.register(staffRoutes);
+  await app.register(invitesRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

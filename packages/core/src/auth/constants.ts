@@ -6,3 +6,5 @@ export const DEFAULT_MAGIC_LINK_RESEND_SECONDS = 120;
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 /** A session ends after this many days without use; each use pushes the end out again. */
 export const SESSION_IDLE_DAYS = 30;
+/** Invitation links stay valid this long; resending issues a new link with a fresh expiry. */
+export const INVITE_TTL_DAYS = 7;

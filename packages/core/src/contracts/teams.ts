@@ -11,17 +11,28 @@ export const WeekStartDay = z
   .max(6, 'Week start day must be from 0 (Sunday) to 6 (Saturday)');
 export const DEFAULT_WEEK_START_DAY = 1;
 
+const TeamName = z
+  .string()
+  .trim()
+  .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`);
+
 /** POST /api/teams */
 export const CreateTeamInput = z.object({
-  teamName: z
-    .string()
-    .trim()
-    .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`)
-    .nullish(),
+  teamName: TeamName.nullish(),
   weekStartDay: WeekStartDay.default(DEFAULT_WEEK_START_DAY),
   ownerInStaffList: z.boolean().default(false),
 });
 export type CreateTeamInput = z.input<typeof CreateTeamInput>;
+
+/** PUT /api/teams/{id}: the whole editable team, with the hash it was read with. */
+export const UpdateTeamInput = z.object({
+  teamName: TeamName.min(1, 'Team name is required'),
+  weekStartDay: WeekStartDay,
+  ownerInStaffList: z.boolean().optional(),
+  scheduleAgentEnabled: z.boolean().optional(),
+  hash: z.string({ error: 'hash is required' }).min(1, 'hash is required'),
+});
+export type UpdateTeamInput = z.infer<typeof UpdateTeamInput>;
 
 export const TeamDto = z.object({
   teamId: z.uuid(),
@@ -30,6 +41,8 @@ export const TeamDto = z.object({
   ownerInStaffList: z.boolean(),
   scheduleAgentEnabled: z.boolean(),
   isAdmin: z.boolean(),
+  /** True when the signed-in user owns the team (only the owner deletes it or changes admins). */
+  isOwner: z.boolean(),
   ownerId: z.uuid(),
   ownerSubscriptionTier: SubscriptionTier,
   /** Sent back on update; a stale hash is refused (409). */

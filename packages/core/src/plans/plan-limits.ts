@@ -24,14 +24,6 @@ export const PLAN_LIMITS = {
   }
 >;
 
-/** The sentence a refusal carries: which limit, and the plan that lifts it. */
-export function ownedTeamsLimitMessage(tier: SubscriptionTier): string {
-  const limit = PLAN_LIMITS[tier].ownedTeams;
-  return tier === 'free'
-    ? `The Free plan includes ${limit} team. Upgrade to Pro to create up to ${PLAN_LIMITS.pro.ownedTeams} teams.`
-    : `The Pro plan includes up to ${limit} teams.`;
-}
-
 /** An account's tier: its subscription, or Pro when an operator lists its address in PRO_EMAILS. */
 export function effectiveTier(
   stored: SubscriptionTier,
@@ -39,4 +31,24 @@ export function effectiveTier(
   proEmails: readonly string[],
 ): SubscriptionTier {
   return stored === 'pro' || proEmails.includes(email.toLowerCase()) ? 'pro' : 'free';
+}
+
+// The sentences a refusal carries: which limit, and the plan that lifts it.
+
+export function ownedTeamsLimitMessage(tier: SubscriptionTier): string {
+  return tier === 'free'
+    ? `The Free plan includes ${PLAN_LIMITS.free.ownedTeams} team. Upgrade to Pro to create up to ${PLAN_LIMITS.pro.ownedTeams} teams.`
+    : `The Pro plan includes up to ${PLAN_LIMITS.pro.ownedTeams} teams.`;
+}
+
+export function staffLimitMessage(tier: SubscriptionTier): string {
+  return tier === 'free'
+    ? `The Free plan allows up to ${PLAN_LIMITS.free.staffPerTeam} staff per team. Upgrade to Pro for up to ${PLAN_LIMITS.pro.staffPerTeam}.`
+    : `The Pro plan allows up to ${PLAN_LIMITS.pro.staffPerTeam} staff per team.`;
+}
+
+export function adminLimitMessage(tier: SubscriptionTier): string {
+  return tier === 'free'
+    ? `The Free plan has no administrators besides the team owner. Upgrade to Pro to add up to ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators per team.`
+    : `The Pro plan allows up to ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators per team.`;
 }

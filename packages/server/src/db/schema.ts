@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -134,6 +135,9 @@ export const staff = pgTable(
       .notNull()
       .default('not_invited'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** SHA-256 of the pending invitation's token; cleared when accepted or revoked. */
+    inviteTokenHash: text('invite_token_hash').unique(),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -142,6 +146,28 @@ export const staff = pgTable(
     index('staff_team_order_idx').on(t.teamId, t.displayOrder),
     index('staff_user_idx').on(t.userId),
     uniqueIndex('staff_one_row_per_user_per_team').on(t.teamId, t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** Contracted hours per week for a member of staff, in force from `effective_from` until the next entry. */
+export const weeklyHours = pgTable(
+  'weekly_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    hoursPerWeek: doublePrecision('hours_per_week').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('weekly_hours_one_per_staff_per_date').on(t.staffId, t.effectiveFrom),
+    index('weekly_hours_team_idx').on(t.teamId),
   ],
 );
 

@@ -97,3 +97,22 @@ export function confirmEmailChangeEmail(url: string, newEmail: string, expiresIn
     footnote: 'If you did not ask for this, do not confirm: sign in and cancel the change in Settings.',
   });
 }
+
+export function invitationEmail(input: {
+  url: string;
+  teamName: string;
+  inviterName: string;
+  expiresInDays: number;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.inviterName} invited you to ${input.teamName} on ${PRODUCT}`,
+    heading: `Join ${input.teamName} on ${PRODUCT}`,
+    paragraphs: [
+      `${input.inviterName} added you to the rota of ${input.teamName}. Accept the invitation to see your shifts.`,
+      `After accepting, sign in with this email address. The invitation expires in ${input.expiresInDays} days.`,
+    ],
+    actionLabel: 'Accept invitation',
+    url: input.url,
+    footnote: 'If you were not expecting this, you can ignore this email.',
+  });
+}

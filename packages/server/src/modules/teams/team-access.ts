@@ -3,7 +3,13 @@ import { effectiveTier, type SubscriptionTier } from '@rotaboard/core/plans/plan
 import type { TeamRepository, TeamRow } from './team.repository.ts';
 
 export type TeamRole = 'owner' | 'admin' | 'staff';
-export type TeamAccess = { team: TeamRow; role: TeamRole; isAdmin: boolean; ownerTier: SubscriptionTier };
+export type TeamAccess = {
+  team: TeamRow;
+  userId: string;
+  role: TeamRole;
+  isAdmin: boolean;
+  ownerTier: SubscriptionTier;
+};
 
 /**
  * The caller's role in a team. Someone who is neither owner nor linked staff gets a 404, the same
@@ -28,8 +34,23 @@ export async function loadTeamAccess(
   if (!found || !role) throw new DomainError(ErrorCode.NOT_FOUND, 'Team not found');
   return {
     team: found.team,
+    userId,
     role,
     isAdmin: role !== 'staff',
     ownerTier: effectiveTier(found.ownerTier, found.ownerEmail, proEmails),
   };
+}
+
+/** Owners and administrators manage a team's staff, schedule and settings. */
+export function requireTeamAdmin(access: TeamAccess): TeamAccess {
+  if (!access.isAdmin) {
+    throw new DomainError(ErrorCode.FORBIDDEN, 'Only the team owner and administrators can do this');
+  }
+  return access;
+}
+
+/** Some things only the owner may do: delete the team, change administrators. */
+export function requireTeamOwner(access: TeamAccess, what: string): TeamAccess {
+  if (access.role !== 'owner') throw new DomainError(ErrorCode.FORBIDDEN, `Only the team owner can ${what}`);
+  return access;
 }

@@ -14,7 +14,15 @@ export function teamHash(team: TeamRow): string {
   ]);
 }
 
-export function toTeamDto(team: TeamRow, access: { isAdmin: boolean; ownerTier: SubscriptionTier }): TeamDto {
+/** The team's fields as audit rows name them (spec 2 §3, "team"). */
+export function teamAuditValues(team: TeamRow): Record<string, unknown> {
+  return { teamName: team.name, weekStartDay: team.weekStartDay, ownerInStaffList: team.ownerInStaffList };
+}
+
+export function toTeamDto(
+  team: TeamRow,
+  access: { isAdmin: boolean; isOwner: boolean; ownerTier: SubscriptionTier },
+): TeamDto {
   return {
     teamId: team.id,
     teamName: team.name,
@@ -22,6 +30,7 @@ export function toTeamDto(team: TeamRow, access: { isAdmin: boolean; ownerTier: 
     ownerInStaffList: team.ownerInStaffList,
     scheduleAgentEnabled: team.scheduleAgentEnabled,
     isAdmin: access.isAdmin,
+    isOwner: access.isOwner,
     ownerId: team.ownerId,
     ownerSubscriptionTier: access.ownerTier,
     hash: teamHash(team),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, staff, teams, users } from '../../db/schema.ts';
+import { staff, teams, users } from '../../db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithAccess = {
@@ -49,6 +49,12 @@ export function createTeamRepository(db: Db) {
       return row ? toAccess(row) : null;
     },
 
+    /** Locks the team row until the transaction ends: changes to one team's staff queue up. */
+    async lock(teamId: string): Promise<TeamRow> {
+      const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).for('update');
+      return row!;
+    },
+
     async countOwnedBy(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.ownerId, userId));
       return row?.n ?? 0;
@@ -59,13 +65,22 @@ export function createTeamRepository(db: Db) {
       return row!;
     },
 
-    async insertStaff(values: typeof staff.$inferInsert) {
-      const [row] = await db.insert(staff).values(values).returning();
+    async update(
+      teamId: string,
+      values: Partial<Pick<TeamRow, 'name' | 'weekStartDay' | 'ownerInStaffList' | 'scheduleAgentEnabled'>>,
+    ): Promise<TeamRow> {
+      const [row] = await db
+        .update(teams)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(teams.id, teamId))
+        .returning();
       return row!;
     },
 
-    async audit(values: typeof auditLog.$inferInsert) {
-      await db.insert(auditLog).values(values);
+    /** Deletes the team; its staff, hours and audit rows go with it (ON DELETE CASCADE). */
+    async delete(teamId: string) {
+      await db.update(users).set({ pendingInviteTeamId: null }).where(eq(users.pendingInviteTeamId, teamId));
+      await db.delete(teams).where(eq(teams.id, teamId));
     },
   };
 }

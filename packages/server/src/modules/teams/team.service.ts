@@ -1,15 +1,58 @@
-import type { CreateTeamInput, TeamDto } from '@rotaboard/core/contracts/teams';
+import type { MessageResponse } from '@rotaboard/core/contracts/common';
+import type { CreateTeamInput, TeamDto, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier, ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/client.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { staffAuditValues } from '../staff/staff.dto.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
-import { toTeamDto } from './team.dto.ts';
-import { createTeamRepository } from './team.repository.ts';
-import { loadTeamAccess } from './team-access.ts';
+import { teamAuditValues, teamHash, toTeamDto } from './team.dto.ts';
+import { createTeamRepository, type TeamRow } from './team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, requireTeamOwner } from './team-access.ts';
+
+export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';
 
 export function createTeamService(deps: { db: Db; proEmails: readonly string[] }) {
   const { db, proEmails } = deps;
+
+  /** Puts the owner on the team's staff list (at the end), or takes them off it. */
+  async function setOwnerInStaffList(tx: Db, team: TeamRow, owner: UserRow, include: boolean) {
+    const staffRepo = createStaffRepository(tx);
+    const audit = createAuditRepository(tx);
+    const existing = await staffRepo.findByUser(team.id, owner.id);
+    if (include && !existing) {
+      const row = await staffRepo.insert({
+        teamId: team.id,
+        userId: owner.id,
+        firstName: owner.firstName || owner.email,
+        lastName: owner.lastName,
+        email: owner.email,
+        inviteStatus: 'accepted',
+        joinedAt: new Date(),
+        displayOrder: await staffRepo.nextDisplayOrder(team.id),
+      });
+      await audit.record({
+        teamId: team.id,
+        entityType: 'staff',
+        entityId: row.id,
+        action: 'CREATE',
+        changedBy: owner.id,
+        newValues: staffAuditValues(row),
+      });
+    } else if (!include && existing) {
+      await staffRepo.delete(existing.id);
+      await audit.record({
+        teamId: team.id,
+        entityType: 'staff',
+        entityId: existing.id,
+        action: 'DELETE',
+        changedBy: owner.id,
+        oldValues: staffAuditValues(existing),
+      });
+    }
+  }
 
   return {
     async list(user: UserRow): Promise<TeamDto[]> {
@@ -17,6 +60,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[] }
       return rows.map((row) =>
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),
+          isOwner: row.team.ownerId === user.id,
           ownerTier: effectiveTier(row.ownerTier, row.ownerEmail, proEmails),
         }),
       );
@@ -24,7 +68,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[] }
 
     async get(user: UserRow, teamId: string): Promise<TeamDto> {
       const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
-      return toTeamDto(access.team, access);
+      return toTeamDto(access.team, { ...access, isOwner: access.role === 'owner' });
     },
 
     /** Creates a team owned by the user, within their plan's team limit. */
@@ -46,46 +90,79 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[] }
           ownerId: user.id,
           ownerInStaffList: input.ownerInStaffList,
         });
-        await repo.audit({
+        await createAuditRepository(tx).record({
           teamId: team.id,
           entityType: 'team',
           entityId: team.id,
           action: 'CREATE',
-          newValues: {
-            teamName: team.name,
-            weekStartDay: team.weekStartDay,
-            ownerInStaffList: team.ownerInStaffList,
-            owner: user.email,
-          },
           changedBy: user.id,
+          newValues: { ...teamAuditValues(team), owner: user.email },
         });
-        if (input.ownerInStaffList) {
-          const member = await repo.insertStaff({
-            teamId: team.id,
-            userId: user.id,
-            firstName: user.firstName || user.email,
-            lastName: user.lastName,
-            email: user.email,
-            inviteStatus: 'accepted',
-            joinedAt: new Date(),
-            displayOrder: 0,
-          });
-          await repo.audit({
-            teamId: team.id,
-            entityType: 'staff',
-            entityId: member.id,
-            action: 'CREATE',
-            newValues: {
-              staffName: `${member.firstName} ${member.lastName}`.trim(),
-              firstName: member.firstName,
-              lastName: member.lastName,
-              email: member.email,
-              displayOrder: 0,
-            },
-            changedBy: user.id,
-          });
+        if (input.ownerInStaffList) await setOwnerInStaffList(tx, team, user, true);
+        return toTeamDto(team, { isAdmin: true, isOwner: true, ownerTier: tier });
+      });
+    },
+
+    /** Owners and admins edit the team; only the owner puts themselves on or off the staff list. */
+    async update(user: UserRow, teamId: string, input: UpdateTeamInput): Promise<TeamDto> {
+      return db.transaction(async (tx) => {
+        const repo = createTeamRepository(tx);
+        const access = requireTeamAdmin(await loadTeamAccess(repo, teamId, user.id, proEmails));
+        const current = await repo.lock(teamId);
+        if (teamHash(current) !== input.hash) throw new DomainError(ErrorCode.STALE_HASH, STALE_TEAM_MESSAGE);
+        const changesOwnerRow =
+          input.ownerInStaffList !== undefined && input.ownerInStaffList !== current.ownerInStaffList;
+        if (changesOwnerRow) requireTeamOwner(access, 'choose whether they are on the staff list');
+        if (input.scheduleAgentEnabled && !current.scheduleAgentEnabled && access.ownerTier !== 'pro') {
+          throw new DomainError(
+            ErrorCode.PLAN_LIMIT,
+            'The schedule agent is part of the Pro plan. Upgrade to Pro to turn it on.',
+          );
         }
-        return toTeamDto(team, { isAdmin: true, ownerTier: tier });
+        const updated = await repo.update(teamId, {
+          name: input.teamName,
+          weekStartDay: input.weekStartDay,
+          ...(input.ownerInStaffList !== undefined ? { ownerInStaffList: input.ownerInStaffList } : {}),
+          ...(input.scheduleAgentEnabled !== undefined
+            ? { scheduleAgentEnabled: input.scheduleAgentEnabled }
+            : {}),
+        });
+        if (changesOwnerRow) await setOwnerInStaffList(tx, updated, user, updated.ownerInStaffList);
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'team',
+          entityId: teamId,
+          changedBy: user.id,
+          before: teamAuditValues(current),
+          after: teamAuditValues(updated),
+        });
+        return toTeamDto(updated, {
+          isAdmin: true,
+          isOwner: access.role === 'owner',
+          ownerTier: access.ownerTier,
+        });
+      });
+    },
+
+    /** Only the owner deletes a team, and with it all of its data. */
+    async delete(user: UserRow, teamId: string): Promise<MessageResponse> {
+      return db.transaction(async (tx) => {
+        const repo = createTeamRepository(tx);
+        const access = requireTeamOwner(
+          await loadTeamAccess(repo, teamId, user.id, proEmails),
+          'delete the team',
+        );
+        await repo.delete(teamId);
+        // Kept outside the team (team_id null) so the deletion itself stays on record.
+        await createAuditRepository(tx).record({
+          teamId: null,
+          entityType: 'team',
+          entityId: teamId,
+          action: 'DELETE',
+          changedBy: user.id,
+          oldValues: { ...teamAuditValues(access.team), owner: user.email },
+        });
+        return { success: true, message: `${access.team.name} has been deleted` };
       });
     },
   };

@@ -1,11 +1,12 @@
-import { CreateTeamInput, TeamDto, TeamParams } from '@rotaboard/core/contracts/teams';
+import { MessageResponse } from '@rotaboard/core/contracts/common';
+import { CreateTeamInput, TeamDto, TeamParams, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
 import { createTeamService } from './team.service.ts';
 
-/** Teams the user owns or belongs to. Editing and deleting teams arrive with team management. */
+/** Teams the user owns or belongs to (spec 1 §7). */
 export async function teamsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createTeamService({ db: app.db, proEmails: app.config.proEmails });
@@ -28,5 +29,32 @@ export async function teamsRoutes(app: FastifyInstance) {
     '/api/teams/:id',
     { schema: { tags, summary: 'One of my teams', params: TeamParams, response: { 200: TeamDto } } },
     async (request) => service.get(requireUser(request), request.params.id),
+  );
+
+  routes.put(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a team (owner or admin); a stale hash gets 409',
+        params: TeamParams,
+        body: UpdateTeamInput,
+        response: { 200: TeamDto },
+      },
+    },
+    async (request) => service.update(requireUser(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a team and all its data (owner only)',
+        params: TeamParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => service.delete(requireUser(request), request.params.id),
   );
 }

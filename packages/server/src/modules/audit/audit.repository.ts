@@ -1,0 +1,47 @@
+import { changedFields } from '@rotaboard/core/audit/changes';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
+/** Actions as the audit display knows them (spec 2 §4). */
+export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'SENT' | 'RESEND' | 'REVOKED' | 'ACCEPTED';
+
+/** Writes audit rows; call it with the transaction that makes the change. */
+export function createAuditRepository(db: Db) {
+  return {
+    async record(entry: {
+      teamId: string | null;
+      entityType: AuditEntity;
+      entityId: string;
+      action: AuditAction;
+      changedBy: string | null;
+      oldValues?: Record<string, unknown> | null;
+      newValues?: Record<string, unknown> | null;
+    }) {
+      await db
+        .insert(auditLog)
+        .values({ ...entry, oldValues: entry.oldValues ?? null, newValues: entry.newValues ?? null });
+    },
+
+    /** An UPDATE row with only the fields that changed; nothing when nothing did. */
+    async recordUpdate(entry: {
+      teamId: string;
+      entityType: AuditEntity;
+      entityId: string;
+      changedBy: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }) {
+      const diff = changedFields(entry.before, entry.after);
+      if (!diff) return;
+      await db.insert(auditLog).values({
+        teamId: entry.teamId,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        action: 'UPDATE',
+        changedBy: entry.changedBy,
+        ...diff,
+      });
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import { INVITE_TTL_DAYS } from '@rotaboard/core/auth/constants';
+import type { AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/staff';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { displayName } from '@rotaboard/core/users/profile';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { teams, users } from '../../db/schema.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { invitationEmail } from '../mail/templates.ts';
+import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
+import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+
+const TTL_MS = INVITE_TTL_DAYS * 86_400_000;
+const INVALID = 'This invitation link is not valid. Ask your manager to send a new one.';
+
+/**
+ * Invitations link a staff row to the account with its email: send (or resend) a link, revoke it,
+ * or remove a member's access while keeping them on the rota. Accepting needs only the token.
+ */
+export function createInviteService(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  proEmails: readonly string[];
+}) {
+  const { db, mailer } = deps;
+
+  async function asAdmin<T>(
+    user: UserRow,
+    teamId: string,
+    work: (tx: Db, access: TeamAccess) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const teamRepo = createTeamRepository(tx);
+      const access = requireTeamAdmin(await loadTeamAccess(teamRepo, teamId, user.id, deps.proEmails));
+      await teamRepo.lock(teamId);
+      return work(tx, access);
+    });
+  }
+
+  async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
+    const row = await createStaffRepository(tx).findInTeam(teamId, staffId);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+    return row;
+  }
+
+  /** Issues a new token for the row and returns the link; the email goes out after commit. */
+  async function issue(
+    tx: Db,
+    access: TeamAccess,
+    user: UserRow,
+    member: StaffRow,
+    email: string,
+    action: 'SENT' | 'RESEND',
+  ) {
+    const token = newToken();
+    const updated = await createStaffRepository(tx).update(member.id, {
+      email,
+      inviteStatus: 'invited',
+      invitedAt: new Date(),
+      inviteTokenHash: hashToken(token),
+      inviteExpiresAt: new Date(Date.now() + TTL_MS),
+    });
+    await createAuditRepository(tx).record({
+      teamId: access.team.id,
+      entityType: 'staff',
+      entityId: member.id,
+      action,
+      changedBy: user.id,
+      ...(action === 'SENT'
+        ? { newValues: staffAuditValues(updated) }
+        : {
+            oldValues: { invitedAt: member.invitedAt?.toISOString() ?? null },
+            newValues: { invitedAt: updated.invitedAt?.toISOString() ?? null },
+          }),
+    });
+    const mail = {
+      to: email,
+      ...invitationEmail({
+        url: `${deps.publicUrl}/invite/accept?token=${token}`,
+        teamName: access.team.name,
+        inviterName: displayName(user),
+        expiresInDays: INVITE_TTL_DAYS,
+      }),
+    };
+    return { updated, mail };
+  }
+
+  const dto = (row: StaffRow, access: TeamAccess) =>
+    toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true });
+
+  return {
+    async invite(user: UserRow, teamId: string, staffId: string, email: string): Promise<StaffDto> {
+      const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
+        const member = await findStaff(tx, teamId, staffId);
+        if (member.inviteStatus === 'accepted') {
+          throw new DomainError(ErrorCode.CONFLICT, `${member.firstName} has already joined the team`);
+        }
+        if (await createStaffRepository(tx).emailUsedByOther(teamId, email, staffId)) {
+          throw new DomainError(ErrorCode.CONFLICT, 'Someone on this team already has that email address');
+        }
+        const { updated, mail } = await issue(
+          tx,
+          access,
+          user,
+          member,
+          email,
+          member.inviteStatus === 'invited' ? 'RESEND' : 'SENT',
+        );
+        return { result: dto(updated, access), mail };
+      });
+      await mailer.send(mail);
+      return result;
+    },
+
+    async resend(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
+      const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
+        const member = await findStaff(tx, teamId, staffId);
+        if (member.inviteStatus !== 'invited' || !member.email) {
+          throw new DomainError(
+            ErrorCode.RULE_BROKEN,
+            `${member.firstName} has no pending invitation to resend`,
+          );
+        }
+        const { updated, mail } = await issue(tx, access, user, member, member.email, 'RESEND');
+        return { result: dto(updated, access), mail };
+      });
+      await mailer.send(mail);
+      return result;
+    },
+
+    async revoke(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const member = await findStaff(tx, teamId, staffId);
+        if (member.inviteStatus !== 'invited') {
+          throw new DomainError(
+            ErrorCode.RULE_BROKEN,
+            `${member.firstName} has no pending invitation to revoke`,
+          );
+        }
+        const updated = await createStaffRepository(tx).update(staffId, {
+          inviteStatus: 'not_invited',
+          inviteTokenHash: null,
+          inviteExpiresAt: null,
+          invitedAt: null,
+        });
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          action: 'REVOKED',
+          changedBy: user.id,
+          oldValues: { inviteStatus: member.inviteStatus, email: member.email },
+        });
+        return dto(updated, access);
+      });
+    },
+
+    /** The person stays on the rota (and keeps their shifts) but can no longer sign in to the team. */
+    async removeAccess(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const member = await findStaff(tx, teamId, staffId);
+        if (member.userId === access.team.ownerId) {
+          throw new DomainError(ErrorCode.RULE_BROKEN, 'The team owner always has access to their team');
+        }
+        if (member.inviteStatus !== 'accepted') {
+          throw new DomainError(ErrorCode.RULE_BROKEN, `${member.firstName} has not joined the team`);
+        }
+        if (member.isAdmin && access.role !== 'owner') {
+          throw new DomainError(
+            ErrorCode.FORBIDDEN,
+            'Only the team owner can remove an administrator’s access',
+          );
+        }
+        const updated = await createStaffRepository(tx).update(staffId, {
+          userId: null,
+          isAdmin: false,
+          inviteStatus: 'not_invited',
+          joinedAt: null,
+          invitedAt: null,
+        });
+        if (member.userId) {
+          await tx.update(users).set({ pendingInviteTeamId: null }).where(eq(users.id, member.userId));
+        }
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          action: 'REVOKED',
+          changedBy: user.id,
+          oldValues: {
+            inviteStatus: member.inviteStatus,
+            joinedAt: member.joinedAt?.toISOString() ?? null,
+            isAdmin: member.isAdmin,
+          },
+        });
+        return dto(updated, access);
+      });
+    },
+
+    /** Links the invited row to the account with its email (created if new); the next sign-in reports it. */
+    async accept(token: string): Promise<AcceptInviteResponse> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
+      return db.transaction(async (tx) => {
+        const staffRepo = createStaffRepository(tx);
+        const member = await staffRepo.findByInviteTokenHash(hashToken(token));
+        if (!member || member.inviteStatus !== 'invited' || !member.email) {
+          throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
+        }
+        if (!member.inviteExpiresAt || member.inviteExpiresAt.getTime() <= Date.now()) {
+          throw new DomainError(
+            ErrorCode.TOKEN_EXPIRED,
+            'This invitation has expired. Ask your manager to send a new one.',
+          );
+        }
+        const account = await createUserRepository(tx).findOrCreateByEmail(member.email.toLowerCase());
+        const existing = await staffRepo.findByUser(member.teamId, account.id);
+        if (existing) {
+          throw new DomainError(ErrorCode.CONFLICT, `${member.email} is already on this team's staff list`);
+        }
+        const updated = await staffRepo.update(member.id, {
+          userId: account.id,
+          inviteStatus: 'accepted',
+          joinedAt: new Date(),
+          inviteTokenHash: null,
+          inviteExpiresAt: null,
+        });
+        await tx.update(users).set({ pendingInviteTeamId: member.teamId }).where(eq(users.id, account.id));
+        const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, member.teamId));
+        await createAuditRepository(tx).record({
+          teamId: member.teamId,
+          entityType: 'staff',
+          entityId: member.id,
+          action: 'ACCEPTED',
+          changedBy: account.id,
+          newValues: {
+            inviteStatus: 'accepted',
+            joinedAt: updated.joinedAt?.toISOString() ?? null,
+            email: member.email,
+          },
+        });
+        return {
+          success: true,
+          message: `You have joined ${team?.name ?? 'the team'}. Log in with ${member.email} to see your shifts.`,
+          staff: {
+            teamId: member.teamId,
+            teamName: team?.name ?? '',
+            email: member.email,
+            firstName: member.firstName,
+            lastName: member.lastName,
+          },
+        };
+      });
+    },
+  };
+}

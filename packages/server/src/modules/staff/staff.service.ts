@@ -1,0 +1,380 @@
+import type { MessageResponse } from '@rotaboard/core/contracts/common';
+import type {
+  CreateStaffInput,
+  RemoveStaffResponse,
+  StaffDto,
+  StaffLimitsResponse,
+  UpdateStaffInput,
+} from '@rotaboard/core/contracts/staff';
+import type {
+  CreateWeeklyHoursInput,
+  UpdateWeeklyHoursInput,
+  WeeklyHoursEntryDto,
+} from '@rotaboard/core/contracts/weekly-hours';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { adminLimitMessage, PLAN_LIMITS, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
+import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
+import type { Db } from '../../db/client.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, requireTeamOwner, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { staffAuditValues, staffHash, toStaffDto, toWeeklyHoursDto } from './staff.dto.ts';
+import { createStaffRepository, type StaffRow } from './staff.repository.ts';
+
+export const STALE_STAFF_MESSAGE =
+  'This staff member was changed by someone else. Reload to see the latest version.';
+const EMAIL_ON_TEAM = 'Someone on this team already has that email address';
+
+/** Today's date on the server's calendar (UTC), for leaving dates. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Managing a team's staff list: only the team's owner and administrators; changing who is an
+ * administrator only the owner. Every change is audited in its transaction.
+ */
+export function createStaffService(deps: { db: Db; proEmails: readonly string[] }) {
+  const { db, proEmails } = deps;
+
+  /** Runs `work` in a transaction as a team administrator, with the team row locked. */
+  function asAdmin<T>(
+    user: UserRow,
+    teamId: string,
+    work: (tx: Db, access: TeamAccess) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const teams = createTeamRepository(tx);
+      const access = requireTeamAdmin(await loadTeamAccess(teams, teamId, user.id, proEmails));
+      await teams.lock(teamId);
+      return work(tx, access);
+    });
+  }
+
+  async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
+    const row = await createStaffRepository(tx).findInTeam(teamId, staffId);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+    return row;
+  }
+
+  /** Making someone an administrator: the owner only, within the plan's administrator limit. */
+  async function checkCanMakeAdmin(tx: Db, access: TeamAccess) {
+    requireTeamOwner(access, 'change administrators');
+    const max = PLAN_LIMITS[access.ownerTier].extraAdminsPerTeam;
+    const { admins } = await createStaffRepository(tx).counts(access.team.id);
+    if (admins >= max) throw new DomainError(ErrorCode.PLAN_LIMIT, adminLimitMessage(access.ownerTier));
+  }
+
+  const dto = (row: StaffRow, access: TeamAccess) =>
+    toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true });
+
+  return {
+    /** Every member of the team may read its staff list. */
+    async list(
+      user: UserRow,
+      teamId: string,
+      options: { includeAll: boolean; date?: string | undefined },
+    ): Promise<StaffDto[]> {
+      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      const activeOn = options.includeAll ? null : (options.date ?? today());
+      const rows = await createStaffRepository(db).listForTeam(teamId, activeOn);
+      return rows.map((row) => toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: access.isAdmin }));
+    },
+
+    async limits(user: UserRow, teamId: string): Promise<StaffLimitsResponse> {
+      const access = requireTeamAdmin(
+        await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails),
+      );
+      const counts = await createStaffRepository(db).counts(teamId);
+      const plan = PLAN_LIMITS[access.ownerTier];
+      return {
+        tier: access.ownerTier,
+        currentStaff: counts.staff,
+        maxStaff: plan.staffPerTeam,
+        currentAdmins: counts.admins,
+        maxAdmins: plan.extraAdminsPerTeam,
+      };
+    },
+
+    async create(
+      user: UserRow,
+      teamId: string,
+      input: CreateStaffInput & { lastName: string; role: string; email: string | null; isAdmin: boolean },
+    ): Promise<StaffDto> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const repo = createStaffRepository(tx);
+        if ((await repo.counts(teamId)).staff >= PLAN_LIMITS[access.ownerTier].staffPerTeam) {
+          throw new DomainError(ErrorCode.PLAN_LIMIT, staffLimitMessage(access.ownerTier));
+        }
+        if (input.isAdmin) await checkCanMakeAdmin(tx, access);
+        if (input.email && (await repo.emailUsedByOther(teamId, input.email, null))) {
+          throw new DomainError(ErrorCode.CONFLICT, EMAIL_ON_TEAM);
+        }
+        const row = await repo.insert({
+          teamId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          email: input.email,
+          isAdmin: input.isAdmin,
+          displayOrder: await repo.nextDisplayOrder(teamId),
+        });
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: row.id,
+          action: 'CREATE',
+          changedBy: user.id,
+          newValues: staffAuditValues(row),
+        });
+        return dto(row, access);
+      });
+    },
+
+    async update(
+      user: UserRow,
+      teamId: string,
+      staffId: string,
+      input: UpdateStaffInput & { lastName: string; role: string; email: string | null },
+    ): Promise<StaffDto> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const repo = createStaffRepository(tx);
+        const current = await findStaff(tx, teamId, staffId);
+        if (staffHash(current) !== input.hash)
+          throw new DomainError(ErrorCode.STALE_HASH, STALE_STAFF_MESSAGE);
+        const isOwnerRow = current.userId === access.team.ownerId;
+        if (input.isAdmin !== undefined && input.isAdmin !== current.isAdmin) {
+          if (isOwnerRow)
+            throw new DomainError(ErrorCode.RULE_BROKEN, 'The team owner is always an administrator');
+          if (input.isAdmin) await checkCanMakeAdmin(tx, access);
+          else requireTeamOwner(access, 'change administrators');
+        }
+        const emailChanged = (input.email ?? null) !== (current.email ?? null);
+        if (emailChanged && current.inviteStatus === 'accepted') {
+          throw new DomainError(
+            ErrorCode.RULE_BROKEN,
+            `${current.firstName} has joined the team and signs in with ${current.email}; remove their access first to change it`,
+          );
+        }
+        if (emailChanged && input.email && (await repo.emailUsedByOther(teamId, input.email, staffId))) {
+          throw new DomainError(ErrorCode.CONFLICT, EMAIL_ON_TEAM);
+        }
+        const updated = await repo.update(staffId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          email: input.email,
+          ...(input.isAdmin !== undefined ? { isAdmin: input.isAdmin } : {}),
+          // A pending invitation went to the old address; it no longer stands.
+          ...(emailChanged && current.inviteStatus === 'invited'
+            ? {
+                inviteStatus: 'not_invited' as const,
+                inviteTokenHash: null,
+                inviteExpiresAt: null,
+                invitedAt: null,
+              }
+            : {}),
+        });
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          changedBy: user.id,
+          before: staffAuditValues(current),
+          after: staffAuditValues(updated),
+        });
+        return dto(updated, access);
+      });
+    },
+
+    /** A future leaving date marks the person as leaving; otherwise they are removed with their data. */
+    async remove(
+      user: UserRow,
+      teamId: string,
+      staffId: string,
+      leavingDate: string | undefined,
+    ): Promise<RemoveStaffResponse> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const repo = createStaffRepository(tx);
+        const current = await findStaff(tx, teamId, staffId);
+        if (current.userId === access.team.ownerId) {
+          throw new DomainError(
+            ErrorCode.RULE_BROKEN,
+            "The owner leaves the staff list by turning off 'Include me in the staff list' in the team's settings",
+          );
+        }
+        const audit = createAuditRepository(tx);
+        if (leavingDate && isFutureDate(leavingDate, today())) {
+          const updated = await repo.update(staffId, { leavingDate });
+          await audit.recordUpdate({
+            teamId,
+            entityType: 'staff',
+            entityId: staffId,
+            changedBy: user.id,
+            before: staffAuditValues(current),
+            after: staffAuditValues(updated),
+          });
+          return {
+            success: true,
+            message: `${current.firstName} will leave the team after ${leavingDate}`,
+            outcome: 'leaving',
+            staff: dto(updated, access),
+          };
+        }
+        await repo.delete(staffId);
+        await audit.record({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          action: 'DELETE',
+          changedBy: user.id,
+          oldValues: staffAuditValues(current),
+        });
+        return {
+          success: true,
+          message: `${current.firstName} has been removed from the team`,
+          outcome: 'removed',
+          staff: null,
+        };
+      });
+    },
+
+    async cancelLeaving(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const current = await findStaff(tx, teamId, staffId);
+        if (!current.leavingDate) return dto(current, access);
+        const updated = await createStaffRepository(tx).update(staffId, { leavingDate: null });
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          changedBy: user.id,
+          before: staffAuditValues(current),
+          after: staffAuditValues(updated),
+        });
+        return dto(updated, access);
+      });
+    },
+
+    /** The whole new order, naming every member once. */
+    async reorder(user: UserRow, teamId: string, staffIds: string[]): Promise<StaffDto[]> {
+      return asAdmin(user, teamId, async (tx, access) => {
+        const repo = createStaffRepository(tx);
+        const before = await repo.listForTeam(teamId, null);
+        if (
+          !isCompleteOrder(
+            staffIds,
+            before.map((row) => row.id),
+          )
+        ) {
+          throw new DomainError(
+            ErrorCode.VALIDATION,
+            'The new order must list every member of staff exactly once',
+          );
+        }
+        await repo.setOrder(teamId, staffIds);
+        const after = await repo.listForTeam(teamId, null);
+        const audit = createAuditRepository(tx);
+        const previous = new Map(before.map((row) => [row.id, row.displayOrder]));
+        for (const row of after) {
+          if (previous.get(row.id) === row.displayOrder) continue;
+          await audit.record({
+            teamId,
+            entityType: 'staff',
+            entityId: row.id,
+            action: 'UPDATE',
+            changedBy: user.id,
+            oldValues: { displayOrder: previous.get(row.id) ?? null },
+            newValues: { displayOrder: row.displayOrder },
+          });
+        }
+        return after.map((row) => dto(row, access));
+      });
+    },
+
+    async listWeeklyHours(
+      user: UserRow,
+      teamId: string,
+      staffId: string | undefined,
+    ): Promise<WeeklyHoursEntryDto[]> {
+      requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails));
+      return (await createStaffRepository(db).listWeeklyHours(teamId, staffId)).map(toWeeklyHoursDto);
+    },
+
+    async addWeeklyHours(
+      user: UserRow,
+      teamId: string,
+      input: CreateWeeklyHoursInput,
+    ): Promise<WeeklyHoursEntryDto> {
+      return asAdmin(user, teamId, async (tx) => {
+        const repo = createStaffRepository(tx);
+        const member = await findStaff(tx, teamId, input.staffId);
+        if (await repo.weeklyHoursDateTaken(member.id, input.effectiveFrom, null)) {
+          throw new DomainError(
+            ErrorCode.CONFLICT,
+            `${member.firstName} already has weekly hours from ${input.effectiveFrom}; edit that entry instead`,
+          );
+        }
+        const row = await repo.insertWeeklyHours({ teamId, ...input });
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: member.id,
+          action: 'UPDATE',
+          changedBy: user.id,
+          newValues: { weeklyHours: { hoursPerWeek: row.hoursPerWeek, effectiveFrom: row.effectiveFrom } },
+        });
+        return toWeeklyHoursDto(row);
+      });
+    },
+
+    async updateWeeklyHours(
+      user: UserRow,
+      teamId: string,
+      entryId: string,
+      input: UpdateWeeklyHoursInput,
+    ): Promise<WeeklyHoursEntryDto> {
+      return asAdmin(user, teamId, async (tx) => {
+        const repo = createStaffRepository(tx);
+        const entry = await repo.findWeeklyHours(teamId, entryId);
+        if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
+        if (await repo.weeklyHoursDateTaken(entry.staffId, input.effectiveFrom, entryId)) {
+          throw new DomainError(ErrorCode.CONFLICT, `There is already an entry from ${input.effectiveFrom}`);
+        }
+        const row = await repo.updateWeeklyHours(entryId, input);
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: entry.staffId,
+          action: 'UPDATE',
+          changedBy: user.id,
+          oldValues: {
+            weeklyHours: { hoursPerWeek: entry.hoursPerWeek, effectiveFrom: entry.effectiveFrom },
+          },
+          newValues: { weeklyHours: { hoursPerWeek: row.hoursPerWeek, effectiveFrom: row.effectiveFrom } },
+        });
+        return toWeeklyHoursDto(row);
+      });
+    },
+
+    async deleteWeeklyHours(user: UserRow, teamId: string, entryId: string): Promise<MessageResponse> {
+      return asAdmin(user, teamId, async (tx) => {
+        const repo = createStaffRepository(tx);
+        const entry = await repo.findWeeklyHours(teamId, entryId);
+        if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
+        await repo.deleteWeeklyHours(entryId);
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'staff',
+          entityId: entry.staffId,
+          action: 'UPDATE',
+          changedBy: user.id,
+          oldValues: {
+            weeklyHours: { hoursPerWeek: entry.hoursPerWeek, effectiveFrom: entry.effectiveFrom },
+          },
+          newValues: { weeklyHours: null },
+        });
+        return { success: true, message: 'Weekly hours entry deleted' };
+      });
+    },
+  };
+}
