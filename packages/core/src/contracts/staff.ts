@@ -53,11 +53,13 @@ const LastName = z
   .trim()
   .max(MAX_NAME_LENGTH, `Last name can be at most ${MAX_NAME_LENGTH} characters`);
 const Role = z.string().trim().max(MAX_ROLE_LENGTH, `Role can be at most ${MAX_ROLE_LENGTH} characters`);
-/** An optional address: blank means none. */
+/** An optional address: blank means none; anything else must be a valid address. */
 const OptionalEmail = z
-  .union([z.literal('').transform(() => null), z.null(), EmailAddress])
-  .optional()
-  .transform((value) => value ?? null);
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || null)
+  .pipe(EmailAddress.nullable());
 
 /** POST /api/teams/{id}/staff */
 export const CreateStaffInput = z.object({

@@ -22,7 +22,7 @@ export function isCompleteOrder(proposed: readonly string[], current: readonly s
   return set.size === proposed.length && current.every((id) => set.has(id));
 }
 
-/** Someone is still on the staff list on `date` unless they have left by then. */
+/** A leaving date is the last working day: someone is on the staff list on it, and gone after it. */
 export function isActiveOn(leavingDate: string | null, date: string): boolean {
-  return leavingDate === null || leavingDate > date;
+  return leavingDate === null || leavingDate >= date;
 }

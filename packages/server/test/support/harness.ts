@@ -151,3 +151,21 @@ export async function signIn(
   }
   return cookie;
 }
+
+/** The token of the newest invitation mailed to `to`. */
+export async function inviteToken(app: FastifyInstance, to: string): Promise<string> {
+  const link = await latestLink(app, to, '/invite/accept');
+  return new URL(link).searchParams.get('token')!;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** A small client for one signed-in browser (or none, with `cookie` undefined). */
+export function client(app: FastifyInstance, cookie?: string) {
+  return (method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      ...(cookie ? { headers: { cookie } } : {}),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, weeklyHours } from '../../db/schema.ts';
 
@@ -8,9 +8,9 @@ export type WeeklyHoursRow = typeof weeklyHours.$inferSelect;
 /** All database access for a team's staff list, invitations and weekly hours; no rules here. */
 export function createStaffRepository(db: Db) {
   return {
-    /** The team's staff in display order; with `activeOn`, only those not gone by that date. */
+    /** The team's staff in display order; with `activeOn`, only those still there that day (core isActiveOn). */
     async listForTeam(teamId: string, activeOn: string | null): Promise<StaffRow[]> {
-      const active = activeOn ? or(isNull(staff.leavingDate), gt(staff.leavingDate, activeOn)) : undefined;
+      const active = activeOn ? or(isNull(staff.leavingDate), gte(staff.leavingDate, activeOn)) : undefined;
       return db
         .select()
         .from(staff)
