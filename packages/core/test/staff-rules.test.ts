@@ -60,7 +60,7 @@ describe('weekly hours', () => {
   it('accepts 0 to 168 hours in quarter-hour steps', () => {
     const at = (hoursPerWeek: unknown) =>
       CreateWeeklyHoursInput.safeParse({
-        staffId: crypto.randomUUID(),
+        staffId: '0b8f3c2e-8d7a-4d0c-9b1e-2f6a5c4d3e21',
         hoursPerWeek,
         effectiveFrom: '2026-01-01',
       }).success;
