@@ -5,10 +5,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(teamsRoutes);
   await app.register(staffRoutes);
   await app.register(invitesRoutes);
+  await app.register(shiftsRoutes);
+  await app.register(dayNotesRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

@@ -9,6 +9,7 @@ import {
   pgTable,
   smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -171,6 +172,61 @@ export const weeklyHours = pgTable(
   ],
 );
 
+/**
+ * Shifts and time-off entries (spec 1 §3). Times are wall-clock `time` values; an end before the
+ * start means the shift ends the next day.
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shiftDate: date('shift_date').notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    notes: text('notes'),
+    notesVisibleToAll: boolean('notes_visible_to_all').notNull().default(true),
+    isTimeOff: boolean('is_time_off').notNull().default(false),
+    timeOffDays: doublePrecision('time_off_days'),
+    timeOffHours: doublePrecision('time_off_hours'),
+    colour: smallint('colour'),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    attendanceAdjustments: jsonb('attendance_adjustments')
+      .$type<{ minutes: number; reason: string; comment: string }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The week query reads one team's date range in one index scan; conflict checks read one person's days.
+  (t) => [
+    index('shifts_team_date_idx').on(t.teamId, t.shiftDate),
+    index('shifts_staff_date_idx').on(t.staffId, t.shiftDate),
+  ],
+);
+
+/** A note above a day of the schedule; notes not shown to all staff are for administrators. */
+export const dayNotes = pgTable(
+  'day_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    noteDate: date('note_date').notNull(),
+    noteText: text('note_text').notNull(),
+    showToAllStaff: boolean('show_to_all_staff').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('day_notes_team_date_idx').on(t.teamId, t.noteDate)],
+);
+
 /** Who changed what, when (ARCHITECTURE "Audit"); written in the same transaction as the change. */
 export const auditLog = pgTable(
   'audit_log',
@@ -178,7 +234,7 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     entityType: text('entity_type', {
-      enum: ['team', 'staff', 'shift', 'request', 'adjustment', 'user'],
+      enum: ['team', 'staff', 'shift', 'day_note', 'request', 'adjustment', 'user'],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),
     action: text('action').notNull(),

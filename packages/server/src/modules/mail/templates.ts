@@ -116,3 +116,43 @@ export function invitationEmail(input: {
     footnote: 'If you were not expecting this, you can ignore this email.',
   });
 }
+
+export function shiftChangedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  change: 'added' | 'changed' | 'removed';
+  before: string | null;
+  after: string | null;
+}): EmailContent {
+  const lines =
+    input.change === 'added'
+      ? [`A shift was added to your published schedule: ${input.after}.`]
+      : input.change === 'removed'
+        ? [`A shift was removed from your published schedule: ${input.before}.`]
+        : [`One of your published shifts changed.`, `Before: ${input.before}`, `Now: ${input.after}`];
+  return actionEmail({
+    subject: `Your ${input.teamName} schedule changed`,
+    heading: `Hi ${input.firstName}, your schedule changed`,
+    paragraphs: lines,
+    actionLabel: 'See your schedule',
+    url: input.url,
+    footnote: `You get this email because ${input.teamName} uses ${PRODUCT} for its rota.`,
+  });
+}
+
+export function weekUpdatedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  weekLabel: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `The ${input.teamName} schedule for ${input.weekLabel} was updated`,
+    heading: `Hi ${input.firstName}, the schedule was updated`,
+    paragraphs: [`The schedule for the week of ${input.weekLabel} has changed. Check your shifts.`],
+    actionLabel: 'See the schedule',
+    url: input.url,
+    footnote: `You get this email because ${input.teamName} uses ${PRODUCT} for its rota.`,
+  });
+}

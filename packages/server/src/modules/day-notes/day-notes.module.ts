@@ -1,0 +1,196 @@
+import { MessageResponse } from '@rotaboard/core/contracts/common';
+import { DayNoteDto, DayNoteInput, DayNoteParams } from '@rotaboard/core/contracts/day-notes';
+import { DateRangeQuery } from '@rotaboard/core/contracts/shifts';
+import { TeamParams } from '@rotaboard/core/contracts/teams';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { dayNotes } from '../../db/schema.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+
+type DayNoteRow = typeof dayNotes.$inferSelect;
+const toDto = (row: DayNoteRow): DayNoteDto => ({
+  noteId: row.id,
+  noteDate: row.noteDate,
+  noteText: row.noteText,
+  showToAllStaff: row.showToAllStaff,
+});
+const auditValues = (row: DayNoteRow) => ({
+  noteDate: row.noteDate,
+  noteText: row.noteText,
+  showToAllStaff: row.showToAllStaff,
+});
+
+/**
+ * Notes above the days of the schedule. Small enough that repository, service and routes share a
+ * file. Administrators write; staff read only notes shown to all, and nothing a hiding lock hides.
+ */
+export function createDayNoteService(deps: { db: Db; proEmails: readonly string[] }) {
+  const { db } = deps;
+  const access = (tx: Db, user: UserRow, teamId: string) =>
+    loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
+  const find = async (tx: Db, teamId: string, noteId: string) => {
+    const [row] = await tx
+      .select()
+      .from(dayNotes)
+      .where(and(eq(dayNotes.teamId, teamId), eq(dayNotes.id, noteId)))
+      .for('update');
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Note not found');
+    return row;
+  };
+  const hiddenAfter = (a: TeamAccess) =>
+    !a.isAdmin && a.team.hideScheduleAfterLock ? a.team.lockedUntil : null;
+
+  return {
+    async list(
+      user: UserRow,
+      teamId: string,
+      range: { startDate: string; endDate: string },
+    ): Promise<DayNoteDto[]> {
+      const a = await access(db, user, teamId);
+      const limit = hiddenAfter(a);
+      const rows = await db
+        .select()
+        .from(dayNotes)
+        .where(
+          and(
+            eq(dayNotes.teamId, teamId),
+            gte(dayNotes.noteDate, range.startDate),
+            lte(dayNotes.noteDate, limit && limit < range.endDate ? limit : range.endDate),
+            a.isAdmin ? undefined : eq(dayNotes.showToAllStaff, true),
+          ),
+        )
+        .orderBy(asc(dayNotes.noteDate), asc(dayNotes.createdAt));
+      return rows.map(toDto);
+    },
+
+    async create(user: UserRow, teamId: string, input: z.output<typeof DayNoteInput>): Promise<DayNoteDto> {
+      return db.transaction(async (tx) => {
+        requireTeamAdmin(await access(tx, user, teamId));
+        const [row] = await tx
+          .insert(dayNotes)
+          .values({ teamId, ...input })
+          .returning();
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'day_note',
+          entityId: row!.id,
+          action: 'CREATE',
+          changedBy: user.id,
+          newValues: auditValues(row!),
+        });
+        return toDto(row!);
+      });
+    },
+
+    async update(
+      user: UserRow,
+      teamId: string,
+      noteId: string,
+      input: z.output<typeof DayNoteInput>,
+    ): Promise<DayNoteDto> {
+      return db.transaction(async (tx) => {
+        requireTeamAdmin(await access(tx, user, teamId));
+        const before = await find(tx, teamId, noteId);
+        const [after] = await tx
+          .update(dayNotes)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(dayNotes.id, noteId))
+          .returning();
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'day_note',
+          entityId: noteId,
+          changedBy: user.id,
+          before: auditValues(before),
+          after: auditValues(after!),
+        });
+        return toDto(after!);
+      });
+    },
+
+    async remove(user: UserRow, teamId: string, noteId: string) {
+      return db.transaction(async (tx) => {
+        requireTeamAdmin(await access(tx, user, teamId));
+        const before = await find(tx, teamId, noteId);
+        await tx.delete(dayNotes).where(eq(dayNotes.id, noteId));
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'day_note',
+          entityId: noteId,
+          action: 'DELETE',
+          changedBy: user.id,
+          oldValues: auditValues(before),
+        });
+        return { success: true as const, message: 'Note deleted' };
+      });
+    },
+  };
+}
+
+export async function dayNotesRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createDayNoteService({ db: app.db, proEmails: app.config.proEmails });
+  const tags = ['day notes'];
+
+  routes.get(
+    '/api/teams/:id/day-notes',
+    {
+      schema: {
+        tags,
+        summary: 'Day notes in a date range',
+        params: TeamParams,
+        querystring: DateRangeQuery,
+        response: { 200: z.array(DayNoteDto) },
+      },
+    },
+    async (request) => service.list(requireUser(request), request.params.id, request.query),
+  );
+  routes.post(
+    '/api/teams/:id/day-notes',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note to a day',
+        params: TeamParams,
+        body: DayNoteInput,
+        response: { 201: DayNoteDto },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.params.id, request.body)),
+  );
+  routes.put(
+    '/api/teams/:id/day-notes/:noteId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a day note',
+        params: DayNoteParams,
+        body: DayNoteInput,
+        response: { 200: DayNoteDto },
+      },
+    },
+    async (request) =>
+      service.update(requireUser(request), request.params.id, request.params.noteId, request.body),
+  );
+  routes.delete(
+    '/api/teams/:id/day-notes/:noteId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a day note',
+        params: DayNoteParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => service.remove(requireUser(request), request.params.id, request.params.noteId),
+  );
+}

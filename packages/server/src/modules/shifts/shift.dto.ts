@@ -1,0 +1,49 @@
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import {
+  type AdjustmentReason,
+  adjustmentMinutes,
+  workedMinutes,
+} from '@rotaboard/core/shifts/worked-minutes';
+import type { ShiftRow } from './shift.repository.ts';
+
+/** A shift as the client sees it; administrator-only notes are hidden from other viewers. */
+export function toShiftDto(row: ShiftRow, viewer: { isAdmin: boolean }): ShiftDto {
+  const adjustments = row.attendanceAdjustments.map((a) => ({ ...a, reason: a.reason as AdjustmentReason }));
+  return {
+    shiftId: row.id,
+    staffId: row.staffId,
+    shiftDate: row.shiftDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    notes: viewer.isAdmin || row.notesVisibleToAll ? row.notes : null,
+    notesVisibleToAll: row.notesVisibleToAll,
+    isTimeOff: row.isTimeOff,
+    timeOffDays: row.timeOffDays,
+    timeOffHours: row.timeOffHours,
+    colour: row.colour,
+    breakMinutes: row.breakMinutes,
+    attendanceAdjustments: adjustments,
+    attendanceAdjustmentMinutes: adjustmentMinutes(adjustments),
+    workedMinutes: workedMinutes({ ...row, attendanceAdjustments: adjustments }),
+  };
+}
+
+/** The shift's fields as audit rows name them (spec 2 §3, "shift"). */
+export function shiftAuditValues(row: ShiftRow): Record<string, unknown> {
+  return {
+    shiftId: row.id,
+    staffId: row.staffId,
+    teamId: row.teamId,
+    shiftDate: row.shiftDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    breakMinutes: row.breakMinutes,
+    notes: row.notes,
+    notesVisibleToAll: row.notesVisibleToAll,
+    isTimeOff: row.isTimeOff,
+    timeOffDays: row.timeOffDays,
+    timeOffHours: row.timeOffHours,
+    colour: row.colour,
+    attendanceAdjustments: row.attendanceAdjustments,
+  };
+}

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, gt, gte, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, shifts, staff, users } from '../../db/schema.ts';
+
+export type ShiftRow = typeof shifts.$inferSelect;
+export type NewShift = typeof shifts.$inferInsert;
+
+/** All database access for shifts and their history; no rules here. */
+export function createShiftRepository(db: Db) {
+  return {
+    /** One team's entries in a date range: a single index scan on (team_id, shift_date). */
+    async listForTeam(teamId: string, startDate: string, endDate: string): Promise<ShiftRow[]> {
+      return db
+        .select()
+        .from(shifts)
+        .where(
+          and(eq(shifts.teamId, teamId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
+        )
+        .orderBy(asc(shifts.shiftDate), asc(shifts.startTime));
+    },
+
+    /** One person's entries in a date range, for the conflict rule. */
+    async listForStaff(staffId: string, startDate: string, endDate: string): Promise<ShiftRow[]> {
+      return db
+        .select()
+        .from(shifts)
+        .where(
+          and(eq(shifts.staffId, staffId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
+        );
+    },
+
+    async findInTeam(teamId: string, shiftId: string): Promise<ShiftRow | null> {
+      const [row] = await db
+        .select()
+        .from(shifts)
+        .where(and(eq(shifts.teamId, teamId), eq(shifts.id, shiftId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(values: NewShift): Promise<ShiftRow> {
+      const [row] = await db.insert(shifts).values(values).returning();
+      return row!;
+    },
+
+    async update(shiftId: string, values: Partial<NewShift>): Promise<ShiftRow> {
+      const [row] = await db
+        .update(shifts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(shifts.id, shiftId))
+        .returning();
+      return row!;
+    },
+
+    async delete(shiftId: string) {
+      await db.delete(shifts).where(eq(shifts.id, shiftId));
+    },
+
+    /** The next timed shift of a staff row after a date and time, no later than `notAfter` when given. */
+    async nextForStaff(
+      staffId: string,
+      date: string,
+      time: string,
+      notAfter: string | null,
+    ): Promise<ShiftRow | null> {
+      const [row] = await db
+        .select()
+        .from(shifts)
+        .where(
+          and(
+            eq(shifts.staffId, staffId),
+            eq(shifts.isTimeOff, false),
+            or(gt(shifts.shiftDate, date), and(eq(shifts.shiftDate, date), gt(shifts.startTime, time))),
+            notAfter ? lte(shifts.shiftDate, notAfter) : undefined,
+          ),
+        )
+        .orderBy(asc(shifts.shiftDate), asc(shifts.startTime))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Staff rows with an email and at least one entry in the range, for notifications. */
+    async staffWithEntries(teamId: string, startDate: string, endDate: string) {
+      return db
+        .selectDistinct({ staffId: staff.id, firstName: staff.firstName, email: staff.email })
+        .from(shifts)
+        .innerJoin(staff, eq(staff.id, shifts.staffId))
+        .where(
+          and(eq(shifts.teamId, teamId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
+        );
+    },
+
+    async history(teamId: string, shiftId: string, since: Date, offset: number, limit: number) {
+      const where = and(
+        eq(auditLog.teamId, teamId),
+        eq(auditLog.entityType, 'shift'),
+        eq(auditLog.entityId, shiftId),
+        gte(auditLog.changedAt, since),
+      );
+      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+      const rows = await db
+        .select({ audit: auditLog, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.changedBy))
+        .where(where)
+        .orderBy(desc(auditLog.changedAt), desc(auditLog.id))
+        .offset(offset)
+        .limit(limit);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    async hasAnyHistory(teamId: string, shiftId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.teamId, teamId), eq(auditLog.entityType, 'shift'), eq(auditLog.entityId, shiftId)),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type ShiftRepository = ReturnType<typeof createShiftRepository>;

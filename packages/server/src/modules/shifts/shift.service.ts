@@ -1,0 +1,375 @@
+import type { MessageResponse } from '@rotaboard/core/contracts/common';
+import type {
+  HistoryResponse,
+  ParsedShiftInput,
+  ShiftDto,
+  ShiftLock,
+} from '@rotaboard/core/contracts/shifts';
+import { addDays } from '@rotaboard/core/dates/week';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { conflictWindow, findConflict } from '@rotaboard/core/shifts/conflicts';
+import { describeEntry, summariseShiftChange } from '@rotaboard/core/shifts/describe';
+import { formatDateGb } from '@rotaboard/core/shifts/display';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
+import { displayName } from '@rotaboard/core/users/profile';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { staff, teams } from '../../db/schema.ts';
+import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
+import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
+import { createShiftRepository, type ShiftRow } from './shift.repository.ts';
+
+const DAY_MS = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const NOTIFICATIONS_ARE_PRO =
+  'Schedule notifications are part of the Pro plan. Upgrade to Pro to email staff about schedule changes.';
+export const ATTENDANCE_IS_PRO =
+  'Time and attendance (attendance adjustments) is part of the Pro plan. Upgrade to Pro to record them.';
+
+/**
+ * The schedule: shifts and time off, the lock, and notifications. Owners and administrators write;
+ * every member reads, minus what the lock hides from staff and notes meant for administrators.
+ */
+export function createShiftService(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  proEmails: readonly string[];
+}) {
+  const { db, mailer, proEmails } = deps;
+
+  const access = (tx: Db, user: UserRow, teamId: string) =>
+    loadTeamAccess(createTeamRepository(tx), teamId, user.id, proEmails);
+
+  /** The dates a viewer may read: Free teams no older than 8 weeks; staff nothing after a hiding lock. */
+  function readableRange(
+    a: TeamAccess,
+    startDate: string,
+    endDate: string,
+  ): { startDate: string; endDate: string } | null {
+    let start = startDate;
+    let end = endDate;
+    const weeks = PLAN_LIMITS[a.ownerTier].scheduleHistoryWeeks;
+    if (weeks !== null) {
+      const oldest = addDays(today(), -weeks * 7);
+      if (start < oldest) start = oldest;
+    }
+    if (!a.isAdmin && a.team.hideScheduleAfterLock && a.team.lockedUntil && end > a.team.lockedUntil) {
+      end = a.team.lockedUntil;
+    }
+    return start <= end ? { startDate: start, endDate: end } : null;
+  }
+
+  function checkPro(a: TeamAccess, input: { notify: boolean; adjustments: number }) {
+    if (a.ownerTier === 'pro') return;
+    if (input.notify) throw new DomainError(ErrorCode.PLAN_LIMIT, NOTIFICATIONS_ARE_PRO);
+    if (input.adjustments > 0) throw new DomainError(ErrorCode.PLAN_LIMIT, ATTENDANCE_IS_PRO);
+  }
+
+  async function staffFor(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
+    // Locking the person's row queues writes to their schedule, so two clashing entries cannot both pass.
+    const [row] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
+    if (!row || row.teamId !== teamId) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+    return row;
+  }
+
+  /** Refuses an entry that clashes with another of the same person's entries (core conflict rule). */
+  async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput, selfId: string | null) {
+    if (!isActiveOn(member.leavingDate, input.shiftDate)) {
+      throw new DomainError(
+        ErrorCode.RULE_BROKEN,
+        `${member.firstName} leaves the team on ${formatDateGb(member.leavingDate!)}`,
+      );
+    }
+    const window = conflictWindow(input.shiftDate, input.timeOffDays ?? 1);
+    // Multi-day time off that started earlier can reach this date too.
+    const nearby = await createShiftRepository(tx).listForStaff(
+      member.id,
+      addDays(window.startDate, -31),
+      window.endDate,
+    );
+    const candidate = { ...input, shiftId: selfId };
+    const clash = findConflict(
+      candidate,
+      nearby.map((row) => ({ ...row, shiftId: row.id })),
+    );
+    if (clash) {
+      throw new DomainError(
+        ErrorCode.CONFLICT,
+        `This clashes with ${member.firstName}'s ${clash.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(clash)}`,
+      );
+    }
+  }
+
+  const isLocked = (a: TeamAccess, date: string) => Boolean(a.team.lockedUntil && date <= a.team.lockedUntil);
+  const scheduleUrl = (date: string) => `${deps.publicUrl}/schedule/${date}`;
+
+  function changeMail(
+    a: TeamAccess,
+    member: StaffRow,
+    change: 'added' | 'changed' | 'removed',
+    before: ShiftRow | null,
+    after: ShiftRow | null,
+  ): OutgoingEmail | null {
+    if (!member.email) return null;
+    return {
+      to: member.email,
+      ...shiftChangedEmail({
+        url: scheduleUrl((after ?? before)!.shiftDate),
+        teamName: a.team.name,
+        firstName: member.firstName,
+        change,
+        before: before ? describeEntry(before) : null,
+        after: after ? describeEntry(after) : null,
+      }),
+    };
+  }
+
+  const values = (input: ParsedShiftInput) => ({
+    staffId: input.staffId,
+    shiftDate: input.shiftDate,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    notes: input.notes,
+    notesVisibleToAll: input.notesVisibleToAll,
+    isTimeOff: input.isTimeOff,
+    timeOffDays: input.timeOffDays,
+    timeOffHours: input.timeOffHours,
+    colour: input.colour,
+    breakMinutes: input.breakMinutes,
+    attendanceAdjustments: input.attendanceAdjustments,
+  });
+
+  async function sendAll(mails: (OutgoingEmail | null)[]) {
+    for (const mail of mails) if (mail) await mailer.send(mail);
+  }
+
+  return {
+    async list(
+      user: UserRow,
+      teamId: string,
+      range: { startDate: string; endDate: string },
+    ): Promise<ShiftDto[]> {
+      const a = await access(db, user, teamId);
+      const readable = readableRange(a, range.startDate, range.endDate);
+      if (!readable) return [];
+      const rows = await createShiftRepository(db).listForTeam(teamId, readable.startDate, readable.endDate);
+      return rows.map((row) => toShiftDto(row, a));
+    },
+
+    async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {
+      const { result, mails } = await db.transaction(async (tx) => {
+        const a = requireTeamAdmin(await access(tx, user, teamId));
+        checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
+        const member = await staffFor(tx, teamId, input.staffId);
+        await checkConflicts(tx, member, input, null);
+        const row = await createShiftRepository(tx).insert({ teamId, ...values(input) });
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'shift',
+          entityId: row.id,
+          action: 'CREATE',
+          changedBy: user.id,
+          newValues: shiftAuditValues(row),
+        });
+        const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
+        return { result: toShiftDto(row, a), mails };
+      });
+      await sendAll(mails);
+      return result;
+    },
+
+    async update(
+      user: UserRow,
+      teamId: string,
+      shiftId: string,
+      input: ParsedShiftInput,
+      notify: boolean,
+    ): Promise<ShiftDto> {
+      const { result, mails } = await db.transaction(async (tx) => {
+        const a = requireTeamAdmin(await access(tx, user, teamId));
+        checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
+        const repo = createShiftRepository(tx);
+        const before = await repo.findInTeam(teamId, shiftId);
+        if (!before) throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+        const member = await staffFor(tx, teamId, input.staffId);
+        const previousMember =
+          before.staffId === member.id ? member : await staffFor(tx, teamId, before.staffId);
+        await checkConflicts(tx, member, input, shiftId);
+        const after = await repo.update(shiftId, values(input));
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'shift',
+          entityId: shiftId,
+          changedBy: user.id,
+          before: shiftAuditValues(before),
+          after: shiftAuditValues(after),
+        });
+        const mails: (OutgoingEmail | null)[] = [];
+        if (notify && (isLocked(a, before.shiftDate) || isLocked(a, after.shiftDate))) {
+          if (previousMember.id === member.id) mails.push(changeMail(a, member, 'changed', before, after));
+          else
+            mails.push(
+              changeMail(a, previousMember, 'removed', before, null),
+              changeMail(a, member, 'added', null, after),
+            );
+        }
+        return { result: toShiftDto(after, a), mails };
+      });
+      await sendAll(mails);
+      return result;
+    },
+
+    async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
+      const { result, mails } = await db.transaction(async (tx) => {
+        const a = requireTeamAdmin(await access(tx, user, teamId));
+        checkPro(a, { notify, adjustments: 0 });
+        const repo = createShiftRepository(tx);
+        const before = await repo.findInTeam(teamId, shiftId);
+        if (!before) throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+        const member = await staffFor(tx, teamId, before.staffId);
+        await repo.delete(shiftId);
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'shift',
+          entityId: shiftId,
+          action: 'DELETE',
+          changedBy: user.id,
+          oldValues: shiftAuditValues(before),
+        });
+        const mails =
+          notify && isLocked(a, before.shiftDate) ? [changeMail(a, member, 'removed', before, null)] : [];
+        return { result: { success: true as const, message: `Deleted ${describeEntry(before)}` }, mails };
+      });
+      await sendAll(mails);
+      return result;
+    },
+
+    /** The signed-in person's next timed shift after a date and time, or null. */
+    async next(
+      user: UserRow,
+      teamId: string,
+      date: string,
+      time: string | undefined,
+    ): Promise<ShiftDto | null> {
+      const a = await access(db, user, teamId);
+      const member = await createStaffRepository(db).findByUser(teamId, user.id);
+      if (!member) return null;
+      const hiddenAfter = !a.isAdmin && a.team.hideScheduleAfterLock ? a.team.lockedUntil : null;
+      const row = await createShiftRepository(db).nextForStaff(
+        member.id,
+        date,
+        time ?? '00:00:00',
+        hiddenAfter,
+      );
+      return row ? toShiftDto(row, a) : null;
+    },
+
+    /** A shift's audit entries, newest first; Free sees the last 7 days, Pro up to 2 years. */
+    async history(
+      user: UserRow,
+      teamId: string,
+      shiftId: string,
+      offset: number,
+      limit: number,
+    ): Promise<HistoryResponse> {
+      const a = requireTeamAdmin(await access(db, user, teamId));
+      const repo = createShiftRepository(db);
+      if (!(await repo.findInTeam(teamId, shiftId)) && !(await repo.hasAnyHistory(teamId, shiftId))) {
+        throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+      }
+      const isPro = a.ownerTier === 'pro';
+      const since = new Date(Date.now() - (isPro ? 730 : 7) * DAY_MS);
+      const { total, rows } = await repo.history(teamId, shiftId, since, offset, limit);
+      return {
+        history: rows.map(({ audit, firstName, lastName, email }) => {
+          const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
+          const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
+          return {
+            auditId: audit.id,
+            action: audit.action,
+            changesSummary: summariseShiftChange(audit.action, oldValues, newValues),
+            changedByName: email ? displayName({ firstName, lastName, email }) : null,
+            changedAt: audit.changedAt.toISOString(),
+            oldValues,
+            newValues,
+          };
+        }),
+        totalCount: total,
+        hasMore: offset + rows.length < total,
+        isPro,
+      };
+    },
+
+    async getLock(user: UserRow, teamId: string): Promise<ShiftLock> {
+      const a = await access(db, user, teamId);
+      return { lockedUntil: a.team.lockedUntil, hideScheduleAfterLock: a.team.hideScheduleAfterLock };
+    },
+
+    async setLock(user: UserRow, teamId: string, lock: ShiftLock): Promise<ShiftLock> {
+      return db.transaction(async (tx) => {
+        const a = requireTeamAdmin(await access(tx, user, teamId));
+        const [updated] = await tx
+          .update(teams)
+          .set({
+            lockedUntil: lock.lockedUntil,
+            hideScheduleAfterLock: lock.hideScheduleAfterLock,
+            updatedAt: new Date(),
+          })
+          .where(eq(teams.id, teamId))
+          .returning();
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'team',
+          entityId: teamId,
+          changedBy: user.id,
+          before: { lockedUntil: a.team.lockedUntil, hideScheduleAfterLock: a.team.hideScheduleAfterLock },
+          after: { lockedUntil: updated!.lockedUntil, hideScheduleAfterLock: updated!.hideScheduleAfterLock },
+        });
+        return { lockedUntil: updated!.lockedUntil, hideScheduleAfterLock: updated!.hideScheduleAfterLock };
+      });
+    },
+
+    /** Emails everyone with an entry that week that the week changed (Pro). */
+    async notifyWeek(user: UserRow, teamId: string, week: { weekStartDate: string; weekEndDate: string }) {
+      const a = requireTeamAdmin(await access(db, user, teamId));
+      checkPro(a, { notify: true, adjustments: 0 });
+      const people = await createShiftRepository(db).staffWithEntries(
+        teamId,
+        week.weekStartDate,
+        week.weekEndDate,
+      );
+      const weekLabel = `${formatDateGb(week.weekStartDate)} to ${formatDateGb(week.weekEndDate)}`;
+      let notified = 0;
+      for (const person of people) {
+        if (!person.email) continue;
+        await mailer.send({
+          to: person.email,
+          ...weekUpdatedEmail({
+            url: scheduleUrl(week.weekStartDate),
+            teamName: a.team.name,
+            firstName: person.firstName,
+            weekLabel,
+          }),
+        });
+        notified += 1;
+      }
+      return {
+        success: true as const,
+        message:
+          notified === 1
+            ? 'Emailed 1 person about the changes'
+            : `Emailed ${notified} people about the changes`,
+        notifiedCount: notified,
+      };
+    },
+  };
+}

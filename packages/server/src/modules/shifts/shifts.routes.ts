@@ -1,0 +1,192 @@
+import { MessageResponse } from '@rotaboard/core/contracts/common';
+import {
+  DateRangeQuery,
+  HistoryQuery,
+  HistoryResponse,
+  NextShiftQuery,
+  NotificationQuery,
+  NotifyWeekInput,
+  NotifyWeekResponse,
+  ShiftDto,
+  ShiftInput,
+  ShiftLock,
+  ShiftParams,
+} from '@rotaboard/core/contracts/shifts';
+import { TeamParams } from '@rotaboard/core/contracts/teams';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.ts';
+import { createShiftService } from './shift.service.ts';
+
+/** Shifts, time off, the lock and schedule notifications (spec 1 §7, "Shifts"). */
+export async function shiftsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createShiftService({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    proEmails: app.config.proEmails,
+  });
+  const tags = ['shifts'];
+
+  routes.get(
+    '/api/teams/:id/shifts',
+    {
+      schema: {
+        tags,
+        summary: 'Shifts and time off in a date range',
+        params: TeamParams,
+        querystring: DateRangeQuery,
+        response: { 200: z.array(ShiftDto) },
+      },
+    },
+    async (request) => service.list(requireUser(request), request.params.id, request.query),
+  );
+
+  routes.post(
+    '/api/teams/:id/shifts',
+    {
+      schema: {
+        tags,
+        summary: 'Add a shift or time off; a clash gets 409',
+        params: TeamParams,
+        querystring: NotificationQuery,
+        body: ShiftInput,
+        response: { 201: ShiftDto },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.create(
+            requireUser(request),
+            request.params.id,
+            request.body,
+            request.query.includeNotification,
+          ),
+        ),
+  );
+
+  routes.get(
+    '/api/teams/:id/shifts/next',
+    {
+      schema: {
+        tags,
+        summary: 'My next shift after a date and time (404 when none)',
+        params: TeamParams,
+        querystring: NextShiftQuery,
+        response: { 200: ShiftDto },
+      },
+    },
+    async (request) => {
+      const next = await service.next(
+        requireUser(request),
+        request.params.id,
+        request.query.d,
+        request.query.t,
+      );
+      if (!next) throw new DomainError(ErrorCode.NOT_FOUND, 'No upcoming shift');
+      return next;
+    },
+  );
+
+  routes.get(
+    '/api/teams/:id/shifts/locked-until',
+    { schema: { tags, summary: 'The schedule lock', params: TeamParams, response: { 200: ShiftLock } } },
+    async (request) => service.getLock(requireUser(request), request.params.id),
+  );
+
+  routes.put(
+    '/api/teams/:id/shifts/locked-until',
+    {
+      schema: {
+        tags,
+        summary: 'Set the schedule lock',
+        params: TeamParams,
+        body: ShiftLock,
+        response: { 200: ShiftLock },
+      },
+    },
+    async (request) => service.setLock(requireUser(request), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/api/teams/:id/shifts/notify-week-updated',
+    {
+      schema: {
+        tags,
+        summary: 'Email staff with shifts that week that it changed (Pro)',
+        params: TeamParams,
+        body: NotifyWeekInput,
+        response: { 200: NotifyWeekResponse },
+      },
+    },
+    async (request) => service.notifyWeek(requireUser(request), request.params.id, request.body),
+  );
+
+  routes.put(
+    '/api/teams/:id/shifts/:shiftId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a shift or time off; a clash gets 409',
+        params: ShiftParams,
+        querystring: NotificationQuery,
+        body: ShiftInput,
+        response: { 200: ShiftDto },
+      },
+    },
+    async (request) =>
+      service.update(
+        requireUser(request),
+        request.params.id,
+        request.params.shiftId,
+        request.body,
+        request.query.includeNotification,
+      ),
+  );
+
+  routes.delete(
+    '/api/teams/:id/shifts/:shiftId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a shift or time off',
+        params: ShiftParams,
+        querystring: NotificationQuery,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) =>
+      service.remove(
+        requireUser(request),
+        request.params.id,
+        request.params.shiftId,
+        request.query.includeNotification,
+      ),
+  );
+
+  routes.get(
+    '/api/teams/:id/shifts/:shiftId/history',
+    {
+      schema: {
+        tags,
+        summary: 'A shift’s change history',
+        params: ShiftParams,
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse },
+      },
+    },
+    async (request) =>
+      service.history(
+        requireUser(request),
+        request.params.id,
+        request.params.shiftId,
+        request.query.offset,
+        request.query.limit,
+      ),
+  );
+}
