@@ -137,7 +137,7 @@ test('an owner manages teams: creates on Pro limits, edits, and deletes with a t
   });
   await page.goto('/teams');
   await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
-  await expect(page.getByText('First Team')).toBeVisible();
+  await expect(page.getByRole('main').getByText('First Team')).toBeVisible();
   await snapAll(page, 'teams');
 
   // Free allows one team: a second is refused with the plan's message.
@@ -153,7 +153,7 @@ test('an owner manages teams: creates on Pro limits, edits, and deletes with a t
   await edit.getByLabel('Team name').fill('Renamed Team');
   await edit.getByLabel('Week starts on').selectOption({ label: 'Sunday' });
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Renamed Team').first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Renamed Team' })).toBeVisible();
 
   // Delete needs the exact name typed.
   await page
@@ -163,10 +163,11 @@ test('an owner manages teams: creates on Pro limits, edits, and deletes with a t
   const confirm = page.getByRole('dialog');
   const destroy = confirm.getByRole('button', { name: 'Delete team permanently' });
   await expect(destroy).toBeDisabled();
-  await confirm.getByRole('textbox').fill('Renamed');
+  await confirm.getByLabel('Type the team name to confirm').fill('Renamed');
   await expect(destroy).toBeDisabled();
-  await confirm.getByRole('textbox').fill('Renamed Team');
+  await confirm.getByLabel('Type the team name to confirm').fill('Renamed Team');
   await snapAll(page, 'teams-delete-confirm');
   await destroy.click();
-  await expect(page.getByText('Renamed Team')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Renamed Team')).toHaveCount(0);
+  await expect(page.getByText('No teams yet')).toBeVisible();
 });

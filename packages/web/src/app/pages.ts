@@ -13,6 +13,8 @@ const imports = {
   logout: () => import('../features/auth/routes/logout-page'),
   schedule: () => import('../features/schedule/routes/schedule-page'),
   staff: () => import('../features/staff/routes/staff-page'),
+  teams: () => import('../features/teams/routes/teams-page'),
+  inviteAccept: () => import('../features/invites/routes/invite-accept-page'),
   settings: () => import('../features/settings/routes/settings-page'),
   privacy: () => import('../features/legal/routes/privacy-page'),
   terms: () => import('../features/legal/routes/terms-page'),
@@ -29,13 +31,15 @@ export const LogoutAllPage = lazy(() =>
 );
 export const SchedulePage = lazy(imports.schedule);
 export const StaffPage = lazy(imports.staff);
+export const TeamsPage = lazy(imports.teams);
+export const InviteAcceptPage = lazy(imports.inviteAccept);
 export const SettingsPage = lazy(imports.settings);
 export const PrivacyPage = lazy(imports.privacy);
 export const TermsPage = lazy(imports.terms);
 
 /** The pages a signed-in user is likely to open next. */
 export function prefetchMainPages(): void {
-  for (const load of [imports.schedule, imports.staff, imports.settings]) {
+  for (const load of [imports.schedule, imports.staff, imports.teams, imports.settings]) {
     load().catch(() => {
       // A failed prefetch is retried when the page is actually opened.
     });

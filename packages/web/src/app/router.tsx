@@ -3,6 +3,7 @@ import { HomeRoute, RequireAuth, RequireTeamAdmin } from './guards';
 import {
   ConfirmEmailChangePage,
   HomePage,
+  InviteAcceptPage,
   LoginPage,
   LogoutAllPage,
   LogoutPage,
@@ -10,6 +11,7 @@ import {
   SchedulePage,
   SettingsPage,
   StaffPage,
+  TeamsPage,
   TermsPage,
   VerifyNewEmailPage,
   VerifyPage,
@@ -37,6 +39,8 @@ export const router = createBrowserRouter([
       { path: '/change-email/confirm/:token', element: <ConfirmEmailChangePage /> },
       { path: '/logout', element: <LogoutPage /> },
       { path: '/logout/all', element: <LogoutAllPage /> },
+      { path: '/invite-accept', element: <InviteAcceptPage /> },
+      { path: '/invite/accept', element: <InviteAcceptPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       // Signed in
@@ -45,6 +49,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/schedule', element: <SchedulePage /> },
           { path: '/schedule/:date', element: <SchedulePage /> },
+          { path: '/teams/*', element: <TeamsPage /> },
           { path: '/settings', element: <SettingsPage /> },
           {
             element: <RequireTeamAdmin />,

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, DEFAULT_ERROR_MESSAGE } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  DEFAULT_ERROR_MESSAGE,
+  isPlanLimitError,
+  isStaleHashError,
+} from './api-client';
 import { type AuthBroadcast, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
 import { dismissConnectionIssue, getConnectionStatus } from './connection-status';
 
@@ -143,5 +149,18 @@ describe('apiRequest', () => {
       await failure(apiRequest('POST', '/api/auth/logout', {}));
       expect(events).toEqual([]);
     });
+  });
+});
+
+describe('error kinds', () => {
+  it('tells a stale record and a plan limit apart from other errors', () => {
+    const stale = new ApiError('changed', 409, { code: 'STALE_HASH' });
+    const conflict = new ApiError('taken', 409);
+    const limit = new ApiError('Free plan', 403, { code: 'PLAN_LIMIT' });
+    expect(isStaleHashError(stale)).toBe(true);
+    expect(isStaleHashError(conflict)).toBe(false);
+    expect(isPlanLimitError(limit)).toBe(true);
+    expect(isPlanLimitError(stale)).toBe(false);
+    expect(isPlanLimitError(new Error('x'))).toBe(false);
   });
 });

@@ -134,3 +134,13 @@ export function errorMessage(error: unknown, fallback: string): string {
     ? error.message
     : fallback;
 }
+
+/** 409 STALE_HASH: the record changed since it was read; the user should reload and try again. */
+export function isStaleHashError(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 409 && error.code === 'STALE_HASH';
+}
+
+/** 403 PLAN_LIMIT: the team owner's plan does not allow this; the message names the limit. */
+export function isPlanLimitError(error: unknown): error is ApiError {
+  return isApiError(error) && error.code === 'PLAN_LIMIT';
+}

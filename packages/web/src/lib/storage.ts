@@ -33,3 +33,28 @@ export function removeStorage(key: string): void {
     // Nothing stored that we could remove.
   }
 }
+
+/** sessionStorage, as forgiving as the above: it lasts for this tab, reloads included. */
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readSessionStorage(key: string): string | null {
+  try {
+    return sessionStore()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionStorage(key: string, value: string): void {
+  try {
+    sessionStore()?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the value lasts for this page only.
+  }
+}

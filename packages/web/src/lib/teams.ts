@@ -68,12 +68,18 @@ export function isTeamAdmin(team: TeamDto | null | undefined, userId: string | n
   return Boolean(team && (team.isAdmin || (userId && team.ownerId === userId)));
 }
 
+/** Only the owner deletes the team, changes ownerInStaffList and makes or unmakes administrators. */
+export function isTeamOwner(team: TeamDto | null | undefined, userId: string | null | undefined): boolean {
+  return Boolean(team && (team.isOwner || (userId && team.ownerId === userId)));
+}
+
 export interface SelectedTeam {
   teams: TeamDto[];
   team: TeamDto | null;
   isLoading: boolean;
   isError: boolean;
   isAdmin: boolean;
+  isOwner: boolean;
 }
 
 /**
@@ -113,5 +119,6 @@ export function useSelectedTeam(): SelectedTeam {
     isLoading: enabled && teamsQuery.isPending,
     isError: teamsQuery.isError,
     isAdmin: isTeamAdmin(team, user?.id),
+    isOwner: isTeamOwner(team, user?.id),
   };
 }

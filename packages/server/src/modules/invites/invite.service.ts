@@ -209,7 +209,7 @@ export function createInviteService(deps: {
       return db.transaction(async (tx) => {
         const staffRepo = createStaffRepository(tx);
         const member = await staffRepo.findByInviteTokenHash(hashToken(token));
-        if (!member || member.inviteStatus !== 'invited' || !member.email) {
+        if (member?.inviteStatus !== 'invited' || !member.email) {
           throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
         }
         if (!member.inviteExpiresAt || member.inviteExpiresAt.getTime() <= Date.now()) {

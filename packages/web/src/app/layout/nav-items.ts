@@ -1,4 +1,4 @@
-import { CalendarDays, type LucideIcon, Settings, UsersRound } from 'lucide-react';
+import { Building2, CalendarDays, type LucideIcon, Settings, UsersRound } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -6,11 +6,15 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Signed-in navigation: Schedule always, Staff for the selected team's administrators, then Settings. */
+/**
+ * Signed-in navigation: Schedule always, Staff for the selected team's administrators, Teams (Manage
+ * Teams) for everyone, then Settings.
+ */
 export function signedInNavItems(isAdmin: boolean): NavItem[] {
   return [
     { to: '/schedule', label: 'Schedule', icon: CalendarDays },
     ...(isAdmin ? [{ to: '/staff', label: 'Staff', icon: UsersRound }] : []),
+    { to: '/teams', label: 'Teams', icon: Building2 },
     { to: '/settings', label: 'Settings', icon: Settings },
   ];
 }

@@ -9,6 +9,8 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2 py-
       secondary: 'border-transparent bg-muted text-muted-foreground',
       outline: 'border-border text-foreground',
       warning: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+      success:
+        'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
     },
   },
   defaultVariants: { variant: 'default' },

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
+import { ResultCard } from '../../../components/result-card';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { verifyNewEmailOnce } from '../api/email-change-links';
-import { AuthShell } from '../components/auth-shell';
-import { ResultCard } from '../components/result-card';
 
 type State =
   | { kind: 'pending' }

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
+import { ResultCard } from '../../../components/result-card';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { completeProfileUrl, useAuth } from '../../../lib/auth-context';
 import { broadcastAuthEvent } from '../../../lib/auth-events';
 import { verifyMagicLinkOnce } from '../api/verify-magic-link';
-import { AuthShell } from '../components/auth-shell';
-import { ResultCard } from '../components/result-card';
 import { destinationAfterSignIn } from '../utils/login-destination';
 
 export function VerifyPage() {

@@ -1,29 +1,171 @@
+import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
-import { useQuery } from '@tanstack/react-query';
-import { UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Search, UsersRound, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/show-api-error';
 import { readStorage, removeStorage } from '../../../lib/storage';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
+import {
+  staffLimitsQueryOptions,
+  useCancelLeaving,
+  useReorderStaff,
+  useResendInvite,
+  useRevokeInvite,
+  useUpdateStaff,
+} from '../api/staff-api';
+import { InviteDialog } from '../components/invite-dialog';
+import { RemoveAccessDialog } from '../components/remove-access-dialog';
+import { RemoveStaffDialog } from '../components/remove-staff-dialog';
+import { StaffFormDialog } from '../components/staff-form-dialog';
 import { StaffList } from '../components/staff-list';
 import { StaffWelcomeAlert } from '../components/staff-welcome-alert';
+import { WeeklyHoursDialog } from '../components/weekly-hours-dialog';
+import type { StaffAction } from '../utils/staff-actions';
+
+type DialogKind = 'add' | 'edit' | 'invite' | 'removeAccess' | 'remove' | 'weeklyHours';
 
 export function StaffPage() {
-  const { team, isLoading: teamLoading } = useSelectedTeam();
+  const { team, isLoading: teamLoading, isOwner } = useSelectedTeam();
+  const teamId = team?.teamId ?? '';
+  const queryClient = useQueryClient();
   const [showWelcome, setShowWelcome] = useState(
     () => readStorage(STORAGE_KEYS.showStaffWelcomeAlert) === 'true',
   );
-  const staffQuery = useQuery({ ...teamStaffQueryOptions(team?.teamId ?? ''), enabled: Boolean(team) });
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  // The member a dialog is about; kept while the dialog closes.
+  const [subject, setSubject] = useState<StaffDto | null>(null);
+  const searchId = useId();
+  const staffQuery = useQuery({ ...teamStaffQueryOptions(teamId), enabled: Boolean(team) });
+  const limitsQuery = useQuery({ ...staffLimitsQueryOptions(teamId), enabled: Boolean(team) });
+  const reorder = useReorderStaff(teamId);
+  const update = useUpdateStaff(teamId);
+  const resend = useResendInvite(teamId);
+  const revoke = useRevokeInvite(teamId);
+  const cancelLeaving = useCancelLeaving(teamId);
+
+  const tier = limitsQuery.data?.tier ?? team?.ownerSubscriptionTier ?? 'free';
+  const adminsAvailable = PLAN_LIMITS[tier].extraAdminsPerTeam > 0;
+  const reloadStaff = () =>
+    void queryClient.refetchQueries({ queryKey: teamStaffQueryOptions(teamId).queryKey });
 
   function dismissWelcome() {
     removeStorage(STORAGE_KEYS.showStaffWelcomeAlert);
     setShowWelcome(false);
   }
+
+  function openDialog(kind: DialogKind, member: StaffDto | null = null) {
+    setSubject(member);
+    setDialog(kind);
+  }
+  const onOpenChange = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  async function toggleAdmin(member: StaffDto) {
+    const makeAdmin = !member.isAdmin;
+    try {
+      await update.mutateAsync({
+        staffId: member.staffId,
+        input: {
+          firstName: member.firstName,
+          lastName: member.lastName,
+          role: member.role,
+          email: member.email,
+          isAdmin: makeAdmin,
+          hash: member.hash,
+        },
+      });
+      toast.success(
+        makeAdmin
+          ? `${member.fullName} is now an administrator`
+          : `${member.fullName} is no longer an administrator`,
+      );
+    } catch (error) {
+      showApiError(error, 'Failed to change administrator rights.', { onReload: reloadStaff });
+    }
+  }
+
+  async function run(action: () => Promise<unknown>, success: string, fallback: string) {
+    try {
+      await action();
+      toast.success(success);
+    } catch (error) {
+      showApiError(error, fallback, { onReload: reloadStaff });
+    }
+  }
+
+  function onAction(action: StaffAction, member: StaffDto) {
+    switch (action) {
+      case 'edit':
+      case 'invite':
+      case 'removeAccess':
+      case 'remove':
+      case 'weeklyHours':
+        // Focus goes back to the row's ⋯ button first, so the dialog returns it there when it closes.
+        setTimeout(() => {
+          document.querySelector<HTMLElement>(`[data-staff-actions="${member.staffId}"]`)?.focus();
+          openDialog(action, member);
+        }, 0);
+        return;
+      case 'resendInvite':
+        void run(
+          () => resend.mutateAsync(member.staffId),
+          `Invitation resent to ${member.email ?? member.fullName}`,
+          'Failed to resend the invitation.',
+        );
+        return;
+      case 'revokeInvite':
+        void run(
+          () => revoke.mutateAsync(member.staffId),
+          'Invitation revoked',
+          'Failed to revoke the invitation.',
+        );
+        return;
+      case 'makeAdmin':
+      case 'removeAdmin':
+        void toggleAdmin(member);
+        return;
+      case 'cancelLeaving':
+        void run(
+          () => cancelLeaving.mutateAsync(member.staffId),
+          'Leaving date cancelled',
+          'Failed to cancel the leaving date.',
+        );
+        return;
+    }
+  }
+
+  function onReorder(ordered: StaffDto[]) {
+    reorder.mutate(ordered, {
+      onError: (error) => showApiError(error, 'Failed to save the new order. The previous order is back.'),
+    });
+  }
+
+  const staff = staffQuery.data ?? [];
+  const searching = search.trim().length > 0;
+  const visible = searching ? staff.filter((member) => matchesStaffSearch(member, search)) : staff;
+  const limits = limitsQuery.data;
+
+  const addButton = (
+    <Button onClick={() => openDialog('add')} disabled={!team}>
+      <Plus aria-hidden="true" />
+      Add staff
+    </Button>
+  );
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
@@ -31,6 +173,7 @@ export function StaffPage() {
       <PageHeader
         title="Staff"
         description={team ? `Everyone on the staff list of ${team.teamName}.` : 'Everyone on your team.'}
+        actions={staff.length > 0 ? addButton : null}
       />
       {showWelcome ? <StaffWelcomeAlert onDismiss={dismissWelcome} /> : null}
       {teamLoading || (team && staffQuery.isPending) ? <PageSpinner label="Loading staff…" /> : null}
@@ -42,18 +185,125 @@ export function StaffPage() {
         </Alert>
       ) : null}
       {staffQuery.data ? (
-        staffQuery.data.length > 0 ? (
+        staff.length > 0 ? (
           <>
-            <p className="mb-3 text-sm text-muted-foreground">
-              {staffQuery.data.length} {staffQuery.data.length === 1 ? 'person' : 'people'}
-            </p>
-            <StaffList staff={staffQuery.data} />
+            <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="relative w-full sm:max-w-xs">
+                <Label htmlFor={searchId} className="sr-only">
+                  Search staff
+                </Label>
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+                <Input
+                  id={searchId}
+                  type="search"
+                  placeholder="Search by name or role"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+                />
+                {searching ? (
+                  <button
+                    type="button"
+                    aria-label="Clear search"
+                    onClick={() => setSearch('')}
+                    className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                ) : null}
+              </div>
+              {limits ? (
+                <p className="text-sm text-muted-foreground">
+                  <span>
+                    {limits.currentStaff} of {limits.maxStaff} staff
+                  </span>
+                  {limits.tier === 'pro' ? (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <span className="max-sm:block">
+                        {limits.currentAdmins} of {limits.maxAdmins} administrators
+                      </span>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+            {searching ? (
+              <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+                {visible.length === 0
+                  ? `No staff match “${search.trim()}”.`
+                  : `${visible.length} of ${staff.length} shown. Clear the search to reorder.`}
+              </p>
+            ) : null}
+            {visible.length > 0 ? (
+              <StaffList
+                staff={visible}
+                canReorder={!searching}
+                viewerIsOwner={isOwner}
+                adminsAvailable={adminsAvailable}
+                onAction={onAction}
+                onReorder={onReorder}
+              />
+            ) : null}
           </>
         ) : (
           <EmptyState icon={UsersRound} title="No staff yet">
-            <p>Nobody is on this team's staff list yet. The people you add will appear here.</p>
+            <p>Add the people who work on this team's rota. You can invite them by email afterwards.</p>
+            <div className="mt-5 flex justify-center">{addButton}</div>
           </EmptyState>
         )
+      ) : null}
+
+      {team ? (
+        <>
+          <StaffFormDialog
+            teamId={team.teamId}
+            open={dialog === 'add'}
+            onOpenChange={onOpenChange}
+            viewerIsOwner={isOwner}
+            adminsAvailable={adminsAvailable}
+          />
+          {subject ? (
+            <>
+              <StaffFormDialog
+                teamId={team.teamId}
+                member={subject}
+                open={dialog === 'edit'}
+                onOpenChange={onOpenChange}
+                viewerIsOwner={isOwner}
+                adminsAvailable={adminsAvailable}
+              />
+              <InviteDialog
+                teamId={team.teamId}
+                teamName={team.teamName}
+                member={subject}
+                open={dialog === 'invite'}
+                onOpenChange={onOpenChange}
+              />
+              <RemoveAccessDialog
+                teamId={team.teamId}
+                member={subject}
+                open={dialog === 'removeAccess'}
+                onOpenChange={onOpenChange}
+              />
+              <RemoveStaffDialog
+                teamId={team.teamId}
+                member={subject}
+                open={dialog === 'remove'}
+                onOpenChange={onOpenChange}
+              />
+              <WeeklyHoursDialog
+                teamId={team.teamId}
+                member={subject}
+                open={dialog === 'weeklyHours'}
+                onOpenChange={onOpenChange}
+              />
+            </>
+          ) : null}
+        </>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from './ui/card';
 
 /** The centred card every sign-in screen sits in. */
 export function AuthShell({ children }: { children: ReactNode }) {

@@ -1,0 +1,102 @@
+import { EmailAddress } from '@rotaboard/core/contracts/common';
+import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { showApiError } from '../../../lib/show-api-error';
+import { useInviteStaff } from '../api/staff-api';
+
+/** Emails someone a link to join the team, so they can log in and see their shifts. */
+export function InviteDialog({
+  teamId,
+  teamName,
+  member,
+  open,
+  onOpenChange,
+}: {
+  teamId: string;
+  teamName: string;
+  member: StaffDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const invite = useInviteStaff(teamId);
+  const [email, setEmail] = useState(member.email ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const ids = { email: useId(), error: useId() };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
+  useEffect(() => {
+    if (open) {
+      setEmail(member.email ?? '');
+      setError(undefined);
+    }
+  }, [open]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = EmailAddress.safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    setError(undefined);
+    try {
+      const updated = await invite.mutateAsync({ staffId: member.staffId, email: parsed.data });
+      toast.success(`Invitation sent to ${updated.email ?? parsed.data}`);
+      onOpenChange(false);
+    } catch (failure) {
+      showApiError(failure, 'Failed to send the invitation.');
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invite {member.fullName}</DialogTitle>
+          <DialogDescription>
+            We'll email them a link to join {teamName}. Once they accept, they can log in to see their shifts.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor={ids.email}>Email address</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+            />
+            <FieldError id={ids.error} message={error} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? <Spinner className="text-current [&_svg]:size-4" /> : null}
+              Send invitation
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,276 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_WEEK_START_DAY,
+  MAX_TEAM_NAME_LENGTH,
+  type TeamDto,
+  UpdateTeamInput,
+} from '@rotaboard/core/contracts/teams';
+import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
+import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { showApiError } from '../../../lib/show-api-error';
+import { setSelectedTeamId, teamsQueryOptions } from '../../../lib/teams';
+import { useCreateTeam, useUpdateTeam } from '../api/team-mutations';
+
+export const STALE_TEAM_TEXT = 'This team was changed by someone else. Reload to see the latest version.';
+
+// The edit form checks what the server checks (core UpdateTeamInput); a new team's name may be blank.
+const EditTeamForm = UpdateTeamInput.pick({ teamName: true, weekStartDay: true }).extend({
+  ownerInStaffList: z.boolean(),
+});
+const NewTeamForm = EditTeamForm.extend({
+  teamName: z
+    .string()
+    .trim()
+    .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`),
+});
+type TeamFormValues = z.infer<typeof EditTeamForm>;
+
+function valuesOf(team: TeamDto | undefined): TeamFormValues {
+  return team
+    ? { teamName: team.teamName, weekStartDay: team.weekStartDay, ownerInStaffList: team.ownerInStaffList }
+    : { teamName: '', weekStartDay: DEFAULT_WEEK_START_DAY, ownerInStaffList: true };
+}
+
+type Problem = { kind: 'stale' } | { kind: 'limit'; message: string } | null;
+
+/**
+ * 'New team' (no `team`) or 'Edit team'. Only the owner sees 'Include me in the staff list' when
+ * editing; a stale edit (409) is explained and offers to reload the team.
+ */
+export function TeamFormDialog({
+  open,
+  onOpenChange,
+  team,
+  isOwner,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  team?: TeamDto;
+  isOwner: boolean;
+}) {
+  const editing = Boolean(team);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const create = useCreateTeam();
+  const update = useUpdateTeam();
+  const [problem, setProblem] = useState<Problem>(null);
+  const [reloading, setReloading] = useState(false);
+  const ids = { name: useId(), nameError: useId(), day: useId(), include: useId(), includeHint: useId() };
+  const form = useForm<TeamFormValues>({
+    resolver: zodResolver(editing ? EditTeamForm : NewTeamForm),
+    defaultValues: valuesOf(team),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // Each opening starts from the team as it is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
+  useEffect(() => {
+    if (open) {
+      form.reset(valuesOf(team));
+      setProblem(null);
+    }
+  }, [open]);
+
+  async function reload() {
+    if (!team) return;
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: teamsQueryOptions().queryKey });
+      const latest = queryClient
+        .getQueryData(teamsQueryOptions().queryKey)
+        ?.find((item) => item.teamId === team.teamId);
+      if (!latest) {
+        toast.error('This team no longer exists.');
+        onOpenChange(false);
+        return;
+      }
+      form.reset(valuesOf(latest));
+      setProblem(null);
+    } catch (error) {
+      showApiError(error, 'Failed to reload the team.');
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      if (team) {
+        // The hash is the one of the latest copy we hold (a reload refreshes it).
+        const current =
+          queryClient
+            .getQueryData(teamsQueryOptions().queryKey)
+            ?.find((item) => item.teamId === team.teamId) ?? team;
+        await update.mutateAsync({
+          teamId: team.teamId,
+          input: {
+            teamName: values.teamName,
+            weekStartDay: values.weekStartDay,
+            ...(isOwner ? { ownerInStaffList: values.ownerInStaffList } : {}),
+            hash: current.hash,
+          },
+        });
+        toast.success('Team updated');
+      } else {
+        const created = await create.mutateAsync({
+          teamName: values.teamName || null,
+          weekStartDay: values.weekStartDay,
+          ownerInStaffList: values.ownerInStaffList,
+        });
+        setSelectedTeamId(created.teamId);
+        toast.success('Team created');
+      }
+      onOpenChange(false);
+    } catch (error) {
+      if (isStaleHashError(error)) setProblem({ kind: 'stale' });
+      else if (isPlanLimitError(error)) setProblem({ kind: 'limit', message: error.message });
+      else showApiError(error, editing ? 'Failed to update the team.' : 'Failed to create the team.');
+    }
+  });
+
+  const limitHint =
+    problem?.kind === 'limit' && !/\bPro\b/.test(problem.message)
+      ? `Upgrading to Pro lifts this limit: up to ${PLAN_LIMITS.pro.ownedTeams} teams.`
+      : null;
+  const showInclude = !editing || isOwner;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit team' : 'New team'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Change the name and the day each week starts on.'
+              : 'A team has its own staff list and schedule.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
+          {problem?.kind === 'stale' ? (
+            <Alert variant="warning" role="alert">
+              <AlertDescription className="flex flex-col gap-3">
+                <p>{STALE_TEAM_TEXT}</p>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="self-start"
+                  onClick={reload}
+                  disabled={reloading}
+                >
+                  {reloading ? <Spinner className="text-current [&_svg]:size-4" /> : null}
+                  Reload
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {problem?.kind === 'limit' ? (
+            <Alert variant="warning" role="alert">
+              <AlertDescription>
+                <p>{problem.message}</p>
+                {limitHint ? <p className="mt-1">{limitHint}</p> : null}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="space-y-2">
+            <Label htmlFor={ids.name}>
+              Team name
+              {editing ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
+            </Label>
+            <Input
+              id={ids.name}
+              autoComplete="organization"
+              maxLength={MAX_TEAM_NAME_LENGTH}
+              placeholder={editing ? undefined : teamNameOrDefault(null, user?.firstName)}
+              aria-invalid={errors.teamName ? true : undefined}
+              aria-describedby={errors.teamName ? ids.nameError : undefined}
+              {...form.register('teamName')}
+            />
+            <FieldError id={ids.nameError} message={errors.teamName?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.day}>Week starts on</Label>
+            <Controller
+              control={form.control}
+              name="weekStartDay"
+              render={({ field }) => (
+                <Select
+                  id={ids.day}
+                  name={field.name}
+                  ref={field.ref}
+                  value={String(field.value)}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                >
+                  {WEEKDAY_NAMES.map((name, index) => (
+                    <option key={name} value={index}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            />
+          </div>
+          {showInclude ? (
+            <div className="flex items-start gap-3 rounded-lg border border-border bg-muted/40 p-3">
+              <Controller
+                control={form.control}
+                name="ownerInStaffList"
+                render={({ field }) => (
+                  <Checkbox
+                    id={ids.include}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    aria-describedby={ids.includeHint}
+                    className="mt-0.5"
+                  />
+                )}
+              />
+              <div className="space-y-1">
+                <Label htmlFor={ids.include}>Include me in the staff list</Label>
+                <p id={ids.includeHint} className="text-xs text-muted-foreground">
+                  Turn this off if you manage the rota but don't work shifts yourself.
+                </p>
+              </div>
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner className="text-current [&_svg]:size-4" /> : null}
+              {editing ? 'Save changes' : 'Create team'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
