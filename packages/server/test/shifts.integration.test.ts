@@ -496,6 +496,71 @@ describe.each(engines)('the schedule on %s', (engine) => {
     expect((await w.owner('GET', week(w.base))).json()).toHaveLength(1);
   });
 
+  it('copies a week forward, skipping clashes and leavers, and clears a week', async () => {
+    const w = await world();
+    const monday = D(7);
+    await create(
+      w.owner,
+      w.base,
+      shift(w.ann.staffId, monday, '09:00', '17:00', { notes: 'Keys', colour: 2 }),
+    );
+    await create(w.owner, w.base, {
+      staffId: w.ann.staffId,
+      shiftDate: addDays(monday, 1),
+      isTimeOff: true,
+      timeOffDays: 1,
+    });
+    await create(w.owner, w.base, shift(w.bob.staffId, addDays(monday, 2), '22:00', '06:00'));
+    // Already busy in the target week: Ann's Monday copy would clash.
+    await create(w.owner, w.base, shift(w.ann.staffId, addDays(monday, 7), '12:00', '13:00'));
+    const bob = (await w.owner('GET', `${w.base}/staff`))
+      .json()
+      .find((s: { firstName: string }) => s.firstName === 'Bob');
+    await w.owner('DELETE', `${w.base}/staff/${bob.staffId}?leavingDate=${addDays(monday, 8)}`);
+
+    const copy = await w.owner('POST', `${w.base}/shifts/copy-week`, {
+      fromWeekStart: monday,
+      toWeekStart: addDays(monday, 7),
+    });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.json()).toMatchObject({ success: true, copied: 1, skipped: 2 });
+    expect(copy.json().message).toContain('skipped 2');
+    const next = (await w.owner('GET', week(w.base, addDays(monday, 7), addDays(monday, 13)))).json();
+    expect(next.map((x: { shiftDate: string; isTimeOff: boolean }) => [x.shiftDate, x.isTimeOff])).toEqual([
+      [addDays(monday, 7), false],
+      [addDays(monday, 8), true],
+    ]);
+    expect(
+      (
+        await w.owner('POST', `${w.base}/shifts/copy-week`, {
+          fromWeekStart: monday,
+          toWeekStart: addDays(monday, 3),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await w.worker('POST', `${w.base}/shifts/copy-week`, {
+          fromWeekStart: monday,
+          toWeekStart: addDays(monday, 7),
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const clear = await w.owner('POST', `${w.base}/shifts/clear-week`, { weekStartDate: monday });
+    expect(clear.json()).toMatchObject({ success: true, deleted: 3 });
+    expect((await w.owner('GET', week(w.base, monday, addDays(monday, 6)))).json()).toEqual([]);
+    expect((await w.owner('GET', week(w.base, addDays(monday, 7), addDays(monday, 13)))).json()).toHaveLength(
+      2,
+    );
+    expect(
+      (await w.worker('POST', `${w.base}/shifts/clear-week`, { weekStartDate: monday })).statusCode,
+    ).toBe(403);
+    expect(
+      (await w.outsider('POST', `${w.base}/shifts/clear-week`, { weekStartDate: monday })).statusCode,
+    ).toBe(404);
+  });
+
   it('keeps day notes, with notes for admins only hidden from staff', async () => {
     const w = await world();
     const shared = await w.owner('POST', `${w.base}/day-notes`, {

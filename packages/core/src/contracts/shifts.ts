@@ -223,3 +223,26 @@ export const HistoryResponse = z.object({
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 export { ADJUSTMENT_COMMENT_MAX, TIME_OFF_DAY_CHOICES };
+
+/** POST /shifts/copy-week: every entry of one week, copied to a week at least 7 days later. */
+export const CopyWeekInput = z
+  .object({ fromWeekStart: IsoDate, toWeekStart: IsoDate })
+  .refine((w) => (Date.parse(w.toWeekStart) - Date.parse(w.fromWeekStart)) / 86_400_000 >= 7, {
+    message: 'Copy to a week that starts at least 7 days later',
+    path: ['toWeekStart'],
+  });
+export const CopyWeekResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  copied: z.number().int(),
+  /** Entries left out because they would clash, or because the person has left by then. */
+  skipped: z.number().int(),
+});
+
+/** POST /shifts/clear-week: deletes every entry of the 7 days from weekStartDate. */
+export const ClearWeekInput = z.object({ weekStartDate: IsoDate });
+export const ClearWeekResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.number().int(),
+});

@@ -338,6 +338,92 @@ export function createShiftService(deps: {
       });
     },
 
+    /**
+     * Copies every entry of one week to another (attendance adjustments stay behind: they record what
+     * happened on the day). Entries that would clash, or fall after someone's leaving date, are skipped.
+     */
+    async copyWeek(user: UserRow, teamId: string, input: { fromWeekStart: string; toWeekStart: string }) {
+      return db.transaction(async (tx) => {
+        requireTeamAdmin(await access(tx, user, teamId));
+        await createTeamRepository(tx).lock(teamId);
+        const repo = createShiftRepository(tx);
+        const audit = createAuditRepository(tx);
+        const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
+        const source = await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6));
+        const people = new Map(
+          (await createStaffRepository(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
+        );
+        let copied = 0;
+        let skipped = 0;
+        for (const entry of source) {
+          const shiftDate = addDays(entry.shiftDate, offset);
+          const member = people.get(entry.staffId);
+          const candidate = { ...entry, shiftId: null, shiftDate };
+          const window = conflictWindow(shiftDate, entry.timeOffDays ?? 1);
+          const nearby = await repo.listForStaff(
+            entry.staffId,
+            addDays(window.startDate, -31),
+            window.endDate,
+          );
+          if (
+            !member ||
+            !isActiveOn(member.leavingDate, shiftDate) ||
+            findConflict(
+              candidate,
+              nearby.map((row) => ({ ...row, shiftId: row.id })),
+            )
+          ) {
+            skipped += 1;
+            continue;
+          }
+          const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = entry;
+          const row = await repo.insert({ ...rest, shiftDate, attendanceAdjustments: [] });
+          await audit.record({
+            teamId,
+            entityType: 'shift',
+            entityId: row.id,
+            action: 'CREATE',
+            changedBy: user.id,
+            newValues: shiftAuditValues(row),
+          });
+          copied += 1;
+        }
+        const week = formatDateGb(input.toWeekStart);
+        const message =
+          `Copied ${copied} ${copied === 1 ? 'entry' : 'entries'} to the week of ${week}` +
+          (skipped ? `; skipped ${skipped} that would clash or fall after a leaving date` : '');
+        return { success: true as const, message, copied, skipped };
+      });
+    },
+
+    /** Deletes every entry of the 7 days from `weekStartDate`. */
+    async clearWeek(user: UserRow, teamId: string, weekStartDate: string) {
+      return db.transaction(async (tx) => {
+        requireTeamAdmin(await access(tx, user, teamId));
+        await createTeamRepository(tx).lock(teamId);
+        const repo = createShiftRepository(tx);
+        const audit = createAuditRepository(tx);
+        const entries = await repo.listForTeam(teamId, weekStartDate, addDays(weekStartDate, 6));
+        for (const entry of entries) {
+          await repo.delete(entry.id);
+          await audit.record({
+            teamId,
+            entityType: 'shift',
+            entityId: entry.id,
+            action: 'DELETE',
+            changedBy: user.id,
+            oldValues: shiftAuditValues(entry),
+          });
+        }
+        const n = entries.length;
+        return {
+          success: true as const,
+          message: `Deleted ${n} ${n === 1 ? 'entry' : 'entries'} from the week of ${formatDateGb(weekStartDate)}`,
+          deleted: n,
+        };
+      });
+    },
+
     /** Emails everyone with an entry that week that the week changed (Pro). */
     async notifyWeek(user: UserRow, teamId: string, week: { weekStartDate: string; weekEndDate: string }) {
       const a = requireTeamAdmin(await access(db, user, teamId));

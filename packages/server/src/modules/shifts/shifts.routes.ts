@@ -1,5 +1,9 @@
 import { MessageResponse } from '@rotaboard/core/contracts/common';
 import {
+  ClearWeekInput,
+  ClearWeekResponse,
+  CopyWeekInput,
+  CopyWeekResponse,
   DateRangeQuery,
   HistoryQuery,
   HistoryResponse,
@@ -125,6 +129,34 @@ export async function shiftsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.notifyWeek(requireUser(request), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/api/teams/:id/shifts/copy-week',
+    {
+      schema: {
+        tags,
+        summary: 'Copy a week’s entries to a later week, skipping clashes',
+        params: TeamParams,
+        body: CopyWeekInput,
+        response: { 200: CopyWeekResponse },
+      },
+    },
+    async (request) => service.copyWeek(requireUser(request), request.params.id, request.body),
+  );
+
+  routes.post(
+    '/api/teams/:id/shifts/clear-week',
+    {
+      schema: {
+        tags,
+        summary: 'Delete every entry of a week',
+        params: TeamParams,
+        body: ClearWeekInput,
+        response: { 200: ClearWeekResponse },
+      },
+    },
+    async (request) => service.clearWeek(requireUser(request), request.params.id, request.body.weekStartDate),
   );
 
   routes.put(
