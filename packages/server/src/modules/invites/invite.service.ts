@@ -11,8 +11,7 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 
 const TTL_MS = INVITE_TTL_DAYS * 86_400_000;
@@ -30,18 +29,8 @@ export function createInviteService(deps: {
 }) {
   const { db, mailer } = deps;
 
-  async function asAdmin<T>(
-    user: UserRow,
-    teamId: string,
-    work: (tx: Db, access: TeamAccess) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      const teamRepo = createTeamRepository(tx);
-      const access = requireTeamAdmin(await loadTeamAccess(teamRepo, teamId, user.id, deps.proEmails));
-      await teamRepo.lock(teamId);
-      return work(tx, access);
-    });
-  }
+  const asAdmin = <T>(user: UserRow, teamId: string, work: (tx: Db, access: TeamAccess) => Promise<T>) =>
+    withTeamAdmin(db, user, teamId, deps.proEmails, work);
 
   async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
     const row = await createStaffRepository(tx).findInTeam(teamId, staffId);

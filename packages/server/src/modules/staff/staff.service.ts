@@ -17,7 +17,13 @@ import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules
 import type { Db } from '../../db/client.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, requireTeamOwner, type TeamAccess } from '../teams/team-access.ts';
+import {
+  loadTeamAccess,
+  requireTeamAdmin,
+  requireTeamOwner,
+  type TeamAccess,
+  withTeamAdmin,
+} from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { staffAuditValues, staffHash, toStaffDto, toWeeklyHoursDto } from './staff.dto.ts';
 import { createStaffRepository, type StaffRow } from './staff.repository.ts';
@@ -36,19 +42,19 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function createStaffService(deps: { db: Db; proEmails: readonly string[] }) {
   const { db, proEmails } = deps;
 
-  /** Runs `work` in a transaction as a team administrator, with the team row locked. */
-  function asAdmin<T>(
-    user: UserRow,
-    teamId: string,
-    work: (tx: Db, access: TeamAccess) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      const teams = createTeamRepository(tx);
-      const access = requireTeamAdmin(await loadTeamAccess(teams, teamId, user.id, proEmails));
-      await teams.lock(teamId);
-      return work(tx, access);
+  const asAdmin = <T>(user: UserRow, teamId: string, work: (tx: Db, access: TeamAccess) => Promise<T>) =>
+    withTeamAdmin(db, user, teamId, proEmails, work);
+
+  /** An UPDATE audit row for a staff member with the fields that changed. */
+  const auditStaffUpdate = (tx: Db, teamId: string, userId: string, before: StaffRow, after: StaffRow) =>
+    createAuditRepository(tx).recordUpdate({
+      teamId,
+      entityType: 'staff',
+      entityId: before.id,
+      changedBy: userId,
+      before: staffAuditValues(before),
+      after: staffAuditValues(after),
     });
-  }
 
   async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
     const row = await createStaffRepository(tx).findInTeam(teamId, staffId);
@@ -174,14 +180,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[] 
               }
             : {}),
         });
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
-          entityType: 'staff',
-          entityId: staffId,
-          changedBy: user.id,
-          before: staffAuditValues(current),
-          after: staffAuditValues(updated),
-        });
+        await auditStaffUpdate(tx, teamId, user.id, current, updated);
         return dto(updated, access);
       });
     },
@@ -205,14 +204,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[] 
         const audit = createAuditRepository(tx);
         if (leavingDate && isFutureDate(leavingDate, today())) {
           const updated = await repo.update(staffId, { leavingDate });
-          await audit.recordUpdate({
-            teamId,
-            entityType: 'staff',
-            entityId: staffId,
-            changedBy: user.id,
-            before: staffAuditValues(current),
-            after: staffAuditValues(updated),
-          });
+          await auditStaffUpdate(tx, teamId, user.id, current, updated);
           return {
             success: true,
             message: `${current.firstName} will leave the team after ${leavingDate}`,
@@ -243,14 +235,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[] 
         const current = await findStaff(tx, teamId, staffId);
         if (!current.leavingDate) return dto(current, access);
         const updated = await createStaffRepository(tx).update(staffId, { leavingDate: null });
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
-          entityType: 'staff',
-          entityId: staffId,
-          changedBy: user.id,
-          before: staffAuditValues(current),
-          after: staffAuditValues(updated),
-        });
+        await auditStaffUpdate(tx, teamId, user.id, current, updated);
         return dto(updated, access);
       });
     },

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
-import type { TeamRepository, TeamRow } from './team.repository.ts';
+import type { Db } from '../../db/client.ts';
+import { createTeamRepository, type TeamRepository, type TeamRow } from './team.repository.ts';
 
 export type TeamRole = 'owner' | 'admin' | 'staff';
 export type TeamAccess = {
@@ -53,4 +54,23 @@ export function requireTeamAdmin(access: TeamAccess): TeamAccess {
 export function requireTeamOwner(access: TeamAccess, what: string): TeamAccess {
   if (access.role !== 'owner') throw new DomainError(ErrorCode.FORBIDDEN, `Only the team owner can ${what}`);
   return access;
+}
+
+/**
+ * Runs `work` in a transaction as an owner or administrator of the team, with the team row locked so
+ * changes to one team's staff (and their plan-limit checks) queue up instead of racing.
+ */
+export function withTeamAdmin<T>(
+  db: Db,
+  user: { id: string },
+  teamId: string,
+  proEmails: readonly string[],
+  work: (tx: Db, access: TeamAccess) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const teams = createTeamRepository(tx);
+    const access = requireTeamAdmin(await loadTeamAccess(teams, teamId, user.id, proEmails));
+    await teams.lock(teamId);
+    return work(tx, access);
+  });
 }
