@@ -11,7 +11,9 @@ export function WeekNavigation({
   onNext,
   onToday,
   onPick,
+  unit = 'week',
 }: {
+  unit?: 'week' | 'day';
   date: string;
   onPrevious: () => void;
   onNext: () => void;
@@ -22,13 +24,13 @@ export function WeekNavigation({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div className="flex items-center gap-1">
-        <Button variant="outline" size="icon" aria-label="Previous week" onClick={onPrevious}>
+        <Button variant="outline" size="icon" aria-label={`Previous ${unit}`} onClick={onPrevious}>
           <ChevronLeft aria-hidden="true" />
         </Button>
         <Button variant="outline" onClick={onToday}>
           Today
         </Button>
-        <Button variant="outline" size="icon" aria-label="Next week" onClick={onNext}>
+        <Button variant="outline" size="icon" aria-label={`Next ${unit}`} onClick={onNext}>
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

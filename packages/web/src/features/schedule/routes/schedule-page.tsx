@@ -1,48 +1,182 @@
+import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/contracts/teams';
 import { addDays, toIsoDate, weekDates } from '@rotaboard/core/dates/week';
+import { findConflict } from '@rotaboard/core/shifts/conflicts';
+import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, UsersRound } from 'lucide-react';
+import { BellRing, CalendarDays, Copy, Eraser, Lock, UsersRound } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { PageMeta } from '../../../components/page-meta';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateRange, isIsoDate } from '../../../lib/dates';
+import { useAuth } from '../../../lib/auth-context';
+import { formatDateRange, formatLongDate, isIsoDate } from '../../../lib/dates';
+import { dayTotals, staffTotals } from '../../../lib/schedule-grid';
+import { showApiError } from '../../../lib/show-api-error';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
-import { WeekGrid } from '../components/week-grid';
+import { cn } from '../../../lib/utils';
+import {
+  dayNotesQueryOptions,
+  inputOf,
+  shiftCalls,
+  useInvalidateSchedule,
+  useNextShift,
+  useShiftLock,
+  useWeeklyHours,
+  weekShiftsQueryOptions,
+} from '../api/schedule-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DayNoteDialog } from '../components/day-note-dialog';
+import { DayView } from '../components/day-view';
+import { LockDialog } from '../components/lock-dialog';
+import { type ShiftChange, ShiftEditorDialog } from '../components/shift-editor-dialog';
+import { type GridRow, WeekGrid } from '../components/week-grid';
 import { WeekNavigation } from '../components/week-navigation';
 
 /** Today as the viewer's calendar date, refreshed when the day changes under an open page. */
-function useToday(): string {
-  const [today, setToday] = useState(() => toIsoDate(new Date()));
+function readNow(): { today: string; time: string } {
+  const now = new Date();
+  return {
+    today: toIsoDate(now),
+    time: `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`,
+  };
+}
+
+function useToday(): { today: string; time: string } {
+  const [value, setValue] = useState(readNow);
   useEffect(() => {
-    const timer = setInterval(() => setToday(toIsoDate(new Date())), 60_000);
+    const timer = setInterval(() => setValue(readNow()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return today;
+  return value;
 }
+
+type Editor = { open: boolean; shift: ShiftDto | null; staffId: string; date: string };
+type NoteEditor = { open: boolean; date: string; note: DayNoteDto | null };
 
 export function SchedulePage() {
   const { date: dateParam } = useParams();
+  const [searchParams] = useSearchParams();
+  const dayView = searchParams.get('view') === 'day';
   const navigate = useNavigate();
-  const today = useToday();
-  const { team, isLoading: teamLoading, isError: teamsError } = useSelectedTeam();
-  const staffQuery = useQuery({ ...teamStaffQueryOptions(team?.teamId ?? ''), enabled: Boolean(team) });
-
-  if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
-
-  const focus = dateParam ?? today;
+  const { today, time } = useToday();
+  const { user } = useAuth();
+  const { team, isLoading: teamLoading, isError: teamsError, isAdmin, isOwner } = useSelectedTeam();
+  const teamId = team?.teamId ?? '';
+  const isPro = team?.ownerSubscriptionTier === 'pro';
+  const focus = dateParam && isIsoDate(dateParam) ? dateParam : today;
   const dates = weekDates(focus, team?.weekStartDay ?? DEFAULT_WEEK_START_DAY);
   const start = dates[0]!;
   const end = dates[6]!;
-  const range = formatDateRange(start, end);
-  const goTo = (date: string) => navigate(date === today ? '/schedule' : `/schedule/${date}`);
+  // A day either side, so overnight shifts count in the clash check.
+  const staffQuery = useQuery({ ...teamStaffQueryOptions(teamId), enabled: Boolean(team) });
+  const shiftsQuery = useQuery({
+    ...weekShiftsQueryOptions(teamId, addDays(start, -1), addDays(end, 1)),
+    enabled: Boolean(team),
+  });
+  const notesQuery = useQuery({ ...dayNotesQueryOptions(teamId, start, end), enabled: Boolean(team) });
+  const lockQuery = useShiftLock(teamId, Boolean(team));
+  const hoursQuery = useWeeklyHours(teamId, Boolean(team) && isAdmin);
+  const allStaff = staffQuery.data ?? [];
+  const myStaffId = allStaff.find((member) => user && member.userId === user.id)?.staffId ?? null;
+  const nextQuery = useNextShift(teamId, today, time, Boolean(team) && Boolean(myStaffId));
+  const invalidate = useInvalidateSchedule(teamId);
+  const [editor, setEditor] = useState<Editor>({ open: false, shift: null, staffId: '', date: today });
+  const [noteEditor, setNoteEditor] = useState<NoteEditor>({ open: false, date: today, note: null });
+  const [confirm, setConfirm] = useState<'copy' | 'clear' | null>(null);
+  const [lockOpen, setLockOpen] = useState(false);
+
+  if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
+
+  const range = dayView ? formatLongDate(focus) : formatDateRange(start, end);
+  const suffix = dayView ? '?view=day' : '';
+  const goTo = (date: string) => navigate(`${date === today ? '/schedule' : `/schedule/${date}`}${suffix}`);
   // Staff who left before this week began are not on its rota.
-  const staff = (staffQuery.data ?? []).filter(
-    (member) => !member.leavingDate || member.leavingDate >= start,
-  );
+  const staff = allStaff.filter((member) => !member.leavingDate || member.leavingDate >= start);
+  const allShifts = shiftsQuery.data ?? [];
+  const weekShifts = allShifts.filter((shift) => shift.shiftDate >= start && shift.shiftDate <= end);
+  const totals = staffTotals(weekShifts);
+  const hours = hoursQuery.data ?? [];
+  const rows: GridRow[] = staff.map((member) => ({
+    member,
+    totalMinutes: totals.get(member.staffId) ?? 0,
+    contracted: contractedHoursOn(
+      hours.filter((entry) => entry.staffId === member.staffId),
+      start,
+    ),
+  }));
+  const lock = lockQuery.data ?? { lockedUntil: null, hideScheduleAfterLock: false };
+  const calls = shiftCalls(teamId);
+  const nameOf = (staffId: string) => allStaff.find((m) => m.staffId === staffId)?.fullName ?? 'someone';
+
+  function offerUndo(message: string, undo: () => Promise<unknown>) {
+    void invalidate();
+    toast.success(message, {
+      duration: 8000,
+      action: {
+        label: 'Undo',
+        onClick: async () => {
+          try {
+            await undo();
+            toast.success('Change undone');
+          } catch (error) {
+            showApiError(error, 'Failed to undo the change.');
+          } finally {
+            void invalidate();
+          }
+        },
+      },
+    });
+  }
+
+  function onChanged(change: ShiftChange) {
+    if (change.kind === 'create') {
+      offerUndo('Shift added', () => calls.remove(change.after.shiftId));
+    } else if (change.kind === 'update') {
+      offerUndo('Shift updated', () => calls.update(change.before.shiftId, inputOf(change.before)));
+    } else {
+      offerUndo('Shift deleted', () => calls.create(inputOf(change.before)));
+    }
+  }
+
+  async function onDrop(shift: ShiftDto, staffId: string, date: string, copy: boolean) {
+    const candidate = { ...shift, staffId, shiftDate: date, shiftId: copy ? null : shift.shiftId };
+    const clash = findConflict(candidate, allShifts);
+    if (clash && clash.shiftDate >= addDays(start, -1)) {
+      toast.error(`Clashes with ${nameOf(clash.staffId)}'s entry on ${describeEntry(clash)}`);
+      return;
+    }
+    const input = { ...inputOf(shift), staffId, shiftDate: date };
+    try {
+      if (copy) {
+        const created = await calls.create(input);
+        onChanged({ kind: 'create', after: created });
+      } else {
+        const after = await calls.update(shift.shiftId, input);
+        offerUndo('Shift moved', () => calls.update(after.shiftId, inputOf(shift)));
+      }
+    } catch (error) {
+      showApiError(error, copy ? 'Failed to copy the shift.' : 'Failed to move the shift.');
+      void invalidate();
+    }
+  }
+
+  async function notifyStaff() {
+    try {
+      const result = await calls.notifyWeek(start, end);
+      toast.success(result.message);
+    } catch (error) {
+      // The spec swallows this call's errors: say so without failing.
+      toast.error(errorMessage(error, 'Failed to notify staff.'));
+    }
+  }
 
   let body: ReactNode;
   if (teamLoading) {
@@ -62,12 +196,14 @@ export function SchedulePage() {
         </p>
       </EmptyState>
     );
-  } else if (staffQuery.isPending) {
+  } else if (staffQuery.isPending || shiftsQuery.isPending) {
     body = <PageSpinner label="Loading the schedule…" />;
-  } else if (staffQuery.isError) {
+  } else if (staffQuery.isError || shiftsQuery.isError) {
     body = (
       <Alert variant="destructive" role="alert">
-        <AlertDescription>{errorMessage(staffQuery.error, 'Failed to load the schedule.')}</AlertDescription>
+        <AlertDescription>
+          {errorMessage(staffQuery.error ?? shiftsQuery.error, 'Failed to load the schedule.')}
+        </AlertDescription>
       </Alert>
     );
   } else if (staff.length === 0) {
@@ -76,29 +212,194 @@ export function SchedulePage() {
         <p>{team.teamName} has nobody on its staff list for this week yet.</p>
       </EmptyState>
     );
+  } else if (dayView) {
+    body = (
+      <DayView
+        date={focus}
+        rows={rows.filter((row) => !row.member.leavingDate || row.member.leavingDate >= focus)}
+        shifts={allShifts}
+        myStaffId={myStaffId}
+        onOpen={
+          isAdmin
+            ? (shift) => setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
+            : undefined
+        }
+      />
+    );
   } else {
-    body = <WeekGrid dates={dates} today={today} staff={staff} />;
+    body = (
+      <>
+        {weekShifts.length === 0 ? (
+          <p className="mb-3 text-sm text-muted-foreground">
+            {isAdmin
+              ? 'Nothing scheduled this week yet. Click a cell to add a shift.'
+              : 'Nothing scheduled this week.'}
+          </p>
+        ) : null}
+        <WeekGrid
+          dates={dates}
+          today={today}
+          rows={rows}
+          shifts={weekShifts}
+          notes={notesQuery.data ?? []}
+          dayTotals={dayTotals(weekShifts, dates, new Set(staff.map((m) => m.staffId)))}
+          isAdmin={isAdmin}
+          myStaffId={myStaffId}
+          nextShiftId={nextQuery.data?.shiftId ?? null}
+          lockedUntil={lock.lockedUntil}
+          onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
+          onOpen={(shift) => setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })}
+          onDrop={onDrop}
+          onNote={(date, note) => setNoteEditor({ open: true, date, note })}
+        />
+      </>
+    );
   }
+
+  const ready = Boolean(team) && !staffQuery.isPending;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <PageMeta title="Schedule" description="Your team's rota for the week." />
-      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           {team ? (
             <p className="truncate text-sm font-medium text-muted-foreground">{team.teamName}</p>
           ) : null}
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{range}</h1>
+          {lock.lockedUntil ? (
+            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+              <Lock aria-hidden="true" className="size-3.5" />
+              Locked until {formatLongDate(lock.lockedUntil)}
+            </p>
+          ) : null}
         </div>
-        <WeekNavigation
-          date={focus}
-          onPrevious={() => goTo(addDays(start, -7))}
-          onNext={() => goTo(addDays(start, 7))}
-          onToday={() => navigate('/schedule')}
-          onPick={goTo}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset aria-label="View" className="flex rounded-md border border-input p-0.5">
+            {(['Week', 'Day'] as const).map((label) => {
+              const active = (label === 'Day') === dayView;
+              return (
+                <Button
+                  key={label}
+                  size="sm"
+                  variant={active ? 'secondary' : 'ghost'}
+                  aria-pressed={active}
+                  className={cn('h-8')}
+                  onClick={() =>
+                    navigate(
+                      `${focus === today && label === 'Week' ? '/schedule' : `/schedule/${focus}`}${label === 'Day' ? '?view=day' : ''}`,
+                    )
+                  }
+                >
+                  {label}
+                </Button>
+              );
+            })}
+          </fieldset>
+          <WeekNavigation
+            date={focus}
+            unit={dayView ? 'day' : 'week'}
+            onPrevious={() => goTo(dayView ? addDays(focus, -1) : addDays(start, -7))}
+            onNext={() => goTo(dayView ? addDays(focus, 1) : addDays(start, 7))}
+            onToday={() => navigate(`/schedule${suffix}`)}
+            onPick={goTo}
+          />
+        </div>
       </div>
+      {isAdmin && ready ? (
+        <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Week tools">
+          <Button variant="outline" size="sm" onClick={() => setConfirm('copy')}>
+            <Copy aria-hidden="true" />
+            Copy week to next week
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setConfirm('clear')}>
+            <Eraser aria-hidden="true" />
+            Clear week
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setLockOpen(true)}>
+            <Lock aria-hidden="true" />
+            Schedule lock
+          </Button>
+          {isPro ? (
+            <Button variant="outline" size="sm" onClick={notifyStaff}>
+              <BellRing aria-hidden="true" />
+              Notify staff
+            </Button>
+          ) : (
+            <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+              <span className="rounded bg-primary/10 px-1.5 py-0.5 font-semibold text-primary">Pro</span>
+              Notify staff of changes
+            </span>
+          )}
+        </div>
+      ) : null}
       {body}
+      {team && isAdmin ? (
+        <>
+          <ShiftEditorDialog
+            open={editor.open}
+            onOpenChange={(open) => setEditor((current) => ({ ...current, open }))}
+            teamId={teamId}
+            shift={editor.shift}
+            staffId={editor.staffId}
+            date={editor.date}
+            staff={staff}
+            weekShifts={allShifts}
+            isPro={isPro}
+            isOwner={isOwner}
+            lockedUntil={lock.lockedUntil}
+            onChanged={onChanged}
+          />
+          <DayNoteDialog
+            open={noteEditor.open}
+            onOpenChange={(open) => setNoteEditor((current) => ({ ...current, open }))}
+            teamId={teamId}
+            date={noteEditor.date}
+            note={noteEditor.note}
+            onSaved={() => void invalidate()}
+          />
+          <LockDialog
+            open={lockOpen}
+            onOpenChange={setLockOpen}
+            teamId={teamId}
+            lock={lock}
+            suggestedDate={end}
+          />
+          <ConfirmDialog
+            open={confirm === 'copy'}
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title="Copy week to next week?"
+            description={`Every entry of ${formatDateRange(start, end)} is copied to the following week. Entries that would clash are skipped.`}
+            confirmLabel="Copy week"
+            onConfirm={async () => {
+              try {
+                const result = await calls.copyWeek(start, addDays(start, 7));
+                toast.success(result.message);
+                void invalidate();
+              } catch (error) {
+                showApiError(error, 'Failed to copy the week.');
+              }
+            }}
+          />
+          <ConfirmDialog
+            open={confirm === 'clear'}
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title="Clear this week?"
+            description={`Every shift and time off entry of ${formatDateRange(start, end)} is deleted.`}
+            confirmLabel="Clear week"
+            destructive
+            onConfirm={async () => {
+              try {
+                const result = await calls.clearWeek(start);
+                toast.success(result.message);
+                void invalidate();
+              } catch (error) {
+                showApiError(error, 'Failed to clear the week.');
+              }
+            }}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,172 @@
+import { expect, type Page, test } from '@playwright/test';
+import { mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+
+async function addStaff(page: Page, person: { first: string; last: string; role: string; email?: string }) {
+  await page.getByRole('button', { name: 'Add staff' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(person.first);
+  await dialog.getByLabel('Last name').fill(person.last);
+  await dialog.getByLabel('Role').fill(person.role);
+  if (person.email) await dialog.getByLabel(/^Email/).fill(person.email);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const cell = (page: Page, name: string, weekday: string) =>
+  page.getByRole('button', { name: new RegExp(`^Add shift for ${name} on ${weekday}`) });
+
+async function openAdd(page: Page, name: string, weekday: string) {
+  await cell(page, name, weekday).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Add shift' })).toBeVisible();
+  return dialog;
+}
+
+test('an owner builds a week and a member of staff sees it read-only', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const page = await ownerContext.newPage();
+  const avaEmail = uniqueEmail('ava');
+  await signInThroughUi(page, uniqueEmail('schedule.owner'), {
+    firstName: 'Orla',
+    lastName: 'Owner',
+    teamName: 'Harbour Café',
+  });
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await addStaff(page, { first: 'Ava', last: 'Adams', role: 'Barista', email: avaEmail });
+  await addStaff(page, { first: 'Ben', last: 'Brown', role: 'Chef' });
+
+  await page.goto('/schedule');
+  await expect(page).toHaveTitle('Schedule · Rotaboard');
+  await expect(page.getByRole('row', { name: /Ava Adams/ })).toBeVisible();
+
+  // A shift with a break.
+  let dialog = await openAdd(page, 'Ava Adams', 'Monday');
+  await dialog.getByLabel('Start time').fill('09:00');
+  await dialog.getByLabel('End time').fill('17:00');
+  await dialog.getByLabel('Break (minutes)').fill('30');
+  await expect(dialog.getByText('7h 30m worked')).toBeVisible();
+  await snapAll(page, 'schedule-editor');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /09:00–17:00/ })).toBeVisible();
+  await expect(page.getByText('30m break')).toBeVisible();
+  await expect(page.getByText('7.5h').first()).toBeVisible();
+
+  // Time off: a whole day, hours, and exact times.
+  dialog = await openAdd(page, 'Ava Adams', 'Tuesday');
+  await dialog.getByRole('radio', { name: 'Time off' }).check({ force: true });
+  await dialog.getByRole('radio', { name: 'Days' }).check();
+  await expect(dialog.getByRole('combobox', { name: 'Days' })).toHaveValue('1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /1 Day/ })).toBeVisible();
+
+  dialog = await openAdd(page, 'Ava Adams', 'Wednesday');
+  await dialog.getByRole('radio', { name: 'Time off' }).check({ force: true });
+  await dialog.getByRole('radio', { name: 'Hours' }).check();
+  await dialog.getByRole('spinbutton', { name: 'Hours' }).fill('2.3');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/0.25 hour increments/)).toBeVisible();
+  await dialog.getByRole('spinbutton', { name: 'Hours' }).fill('2.5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /2.5 Hours/ })).toBeVisible();
+
+  dialog = await openAdd(page, 'Ava Adams', 'Thursday');
+  await dialog.getByRole('radio', { name: 'Time off' }).check({ force: true });
+  await dialog.getByRole('radio', { name: 'Exact times' }).check();
+  await dialog.getByLabel('Start time').fill('10:00');
+  await dialog.getByLabel('End time').fill('12:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /10:00–12:00.*Time off/ })).toBeVisible();
+
+  // A clash is refused before saving.
+  dialog = await openAdd(page, 'Ava Adams', 'Monday');
+  await dialog.getByLabel('Start time').fill('12:00');
+  await dialog.getByLabel('End time').fill('20:00');
+  await expect(dialog.getByText(/^Clashes with Ava Adams's shift/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Drag Monday's shift to Friday.
+  const chip = page.getByRole('button', { name: /09:00–17:00/ });
+  const target = cell(page, 'Ava Adams', 'Friday');
+  const from = (await chip.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(page.getByText('Shift moved')).toBeVisible();
+  const fridayIndex = await page
+    .getByRole('columnheader')
+    .evaluateAll((els) => els.findIndex((el) => el.textContent?.startsWith('Fri')));
+  await expect(
+    page
+      .getByRole('row', { name: /Ava Adams/ })
+      .getByRole('cell')
+      .nth(fridayIndex - 1),
+  ).toContainText('09:00–17:00');
+
+  // A day note.
+  await page.getByRole('button', { name: /^Add note for Monday/ }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Note').fill('Delivery at 8');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Delivery at 8')).toBeVisible();
+
+  // Lock the week.
+  await page.getByRole('button', { name: 'Schedule lock' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Locked until')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Locked until/)).toBeVisible();
+  await expect(page.getByText('Locked', { exact: true }).first()).toBeVisible();
+  await snapAll(page, 'schedule-grid');
+
+  // Editing a chip shows its history.
+  await page.getByRole('button', { name: /09:00–17:00/ }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Edit shift' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'History' }).click();
+  await expect(dialog.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+  await expect(dialog.getByText('Created', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The day view.
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page).toHaveURL(/view=day/);
+  await expect(page.getByTestId('day-view')).toBeVisible();
+  await snapAll(page, 'schedule-day-view');
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+
+  // Invite Ava, who signs up and sees the week read-only.
+  await page.goto('/staff');
+  await page.getByRole('button', { name: 'Actions for Ava Adams' }).filter({ visible: true }).click();
+  await page.getByRole('menuitem', { name: 'Invite' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${avaEmail}`)).toBeVisible();
+
+  const avaContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ava = await avaContext.newPage();
+  await ava.goto(await mailedLink(page.request, avaEmail, '/invite/accept'));
+  await expect(ava.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+  await ava.goto('/login');
+  await signInThroughUi(ava, avaEmail, { firstName: 'Ava', lastName: 'Adams' });
+  await expect(ava).toHaveURL(/\/schedule/);
+  await expect(ava.getByText('09:00–17:00')).toBeVisible();
+  await expect(ava.getByText('Delivery at 8')).toBeVisible();
+  await expect(ava.getByText('(you)')).toBeVisible();
+  await expect(ava.getByRole('button', { name: /^Add shift for/ })).toHaveCount(0);
+  await expect(ava.getByRole('button', { name: 'Schedule lock' })).toHaveCount(0);
+  await expect(ava.getByRole('button', { name: /^Add note for/ })).toHaveCount(0);
+  await snapAll(ava, 'schedule-staff-view');
+  await ownerContext.close();
+  await avaContext.close();
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  barLayout,
+  cellEntries,
+  chipTimeText,
+  dayTotals,
+  formatDuration,
+  formatHours,
+  isDateLocked,
+  nextShiftId,
+  staffTotals,
+} from './schedule-grid';
+
+const base = {
+  startTime: null,
+  endTime: null,
+  isTimeOff: false,
+  timeOffDays: null,
+  timeOffHours: null,
+};
+
+describe('schedule grid helpers', () => {
+  it('describes chips', () => {
+    expect(chipTimeText({ ...base, startTime: '09:00:00', endTime: '17:30:00' })).toBe('09:00–17:30');
+    expect(chipTimeText({ ...base, isTimeOff: true, timeOffDays: 1 })).toBe('1 Day');
+    expect(chipTimeText({ ...base, isTimeOff: true, timeOffHours: 2.5 })).toBe('2.5 Hours');
+  });
+
+  it('formats totals', () => {
+    expect(formatHours(2250)).toBe('37.5h');
+    expect(formatHours(480)).toBe('8h');
+    expect(formatHours(465)).toBe('7.75h');
+    expect(formatDuration(450)).toBe('7h 30m');
+    expect(formatDuration(45)).toBe('45m');
+    expect(formatDuration(0)).toBe('0m');
+  });
+
+  it('totals per person and per day', () => {
+    const shifts = [
+      { staffId: 'a', shiftDate: '2026-11-23', workedMinutes: 450 },
+      { staffId: 'a', shiftDate: '2026-11-24', workedMinutes: 480 },
+      { staffId: 'b', shiftDate: '2026-11-23', workedMinutes: 60 },
+    ];
+    expect(staffTotals(shifts).get('a')).toBe(930);
+    expect(dayTotals(shifts, ['2026-11-23', '2026-11-24', '2026-11-25'])).toEqual([510, 480, 0]);
+    expect(dayTotals(shifts, ['2026-11-23'], new Set(['b']))).toEqual([60]);
+  });
+
+  it('orders a cell by start time', () => {
+    const shifts = [
+      { staffId: 'a', shiftDate: 'd', startTime: '18:00:00', id: 2 },
+      { staffId: 'a', shiftDate: 'd', startTime: '08:00:00', id: 1 },
+      { staffId: 'b', shiftDate: 'd', startTime: '08:00:00', id: 3 },
+    ];
+    expect(cellEntries(shifts, 'a', 'd').map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('marks locked dates', () => {
+    expect(isDateLocked('2026-11-23', '2026-11-23')).toBe(true);
+    expect(isDateLocked('2026-11-24', '2026-11-23')).toBe(false);
+    expect(isDateLocked('2026-11-24', null)).toBe(false);
+  });
+
+  it('lays out bars on the day line', () => {
+    expect(barLayout({ ...base, startTime: '06:00:00', endTime: '12:00:00' })).toEqual({
+      left: 25,
+      width: 25,
+    });
+    expect(barLayout({ ...base, startTime: '18:00:00', endTime: '02:00:00' })).toEqual({
+      left: 75,
+      width: 25,
+    });
+    expect(barLayout({ ...base, isTimeOff: true, timeOffDays: 0.5 })).toEqual({ left: 0, width: 50 });
+    expect(barLayout({ ...base, isTimeOff: true, timeOffHours: 6 })).toEqual({ left: 0, width: 25 });
+  });
+
+  it('finds the next shift', () => {
+    const shifts = [
+      { shiftId: '1', staffId: 'a', shiftDate: '2026-11-23', startTime: '08:00:00', isTimeOff: false },
+      { shiftId: '2', staffId: 'a', shiftDate: '2026-11-23', startTime: '18:00:00', isTimeOff: false },
+      { shiftId: '3', staffId: 'a', shiftDate: '2026-11-24', startTime: '08:00:00', isTimeOff: false },
+    ];
+    expect(nextShiftId(shifts, 'a', '2026-11-23', '12:00')).toBe('2');
+    expect(nextShiftId(shifts, 'a', '2026-11-25', '00:00')).toBeNull();
+    expect(nextShiftId(shifts, null, '2026-11-23', '00:00')).toBeNull();
+  });
+});

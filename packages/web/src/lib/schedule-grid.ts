@@ -1,0 +1,149 @@
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { effectiveColour } from '@rotaboard/core/shifts/colours';
+import { formatTimeOffDays, formatTimeOffHours } from '@rotaboard/core/shifts/time-off';
+import { minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
+
+/** 'HH:MM:SS' → 'HH:MM'. */
+export const hhmm = (time: string | null | undefined): string => time?.slice(0, 5) ?? '';
+
+/** The main line of a chip: '09:00–17:00', '1 Day', '2.5 Hours'. */
+export function chipTimeText(entry: {
+  startTime: string | null;
+  endTime: string | null;
+  isTimeOff: boolean;
+  timeOffDays: number | null;
+  timeOffHours: number | null;
+}): string {
+  if (entry.isTimeOff && entry.timeOffDays !== null) return formatTimeOffDays(entry.timeOffDays);
+  if (entry.isTimeOff && entry.timeOffHours !== null) return formatTimeOffHours(entry.timeOffHours);
+  return `${hhmm(entry.startTime)}–${hhmm(entry.endTime)}`;
+}
+
+/** Minutes as hours for totals: '37.5h', '8h', '7.75h' (at most two decimals). */
+export function formatHours(minutes: number): string {
+  const hours = Math.round((minutes / 60) * 100) / 100;
+  return `${hours}h`;
+}
+
+/** '7h 30m', '8h', '45m', '0m'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h && m) return `${h}h ${m}m`;
+  if (h) return `${h}h`;
+  return `${m}m`;
+}
+
+/** The entries of one cell, ordered by start time (whole-day time off first). */
+export function cellEntries<T extends Pick<ShiftDto, 'staffId' | 'shiftDate' | 'startTime'>>(
+  shifts: readonly T[],
+  staffId: string,
+  date: string,
+): T[] {
+  return shifts
+    .filter((shift) => shift.staffId === staffId && shift.shiftDate === date)
+    .sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+}
+
+/** Worked minutes per staff member over the given shifts. */
+export function staffTotals(
+  shifts: readonly Pick<ShiftDto, 'staffId' | 'workedMinutes'>[],
+): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const shift of shifts)
+    totals.set(shift.staffId, (totals.get(shift.staffId) ?? 0) + shift.workedMinutes);
+  return totals;
+}
+
+/** Worked minutes per date, counting only the given staff (the rows on screen). */
+export function dayTotals(
+  shifts: readonly Pick<ShiftDto, 'staffId' | 'shiftDate' | 'workedMinutes'>[],
+  dates: readonly string[],
+  staffIds?: ReadonlySet<string>,
+): number[] {
+  return dates.map((date) =>
+    shifts
+      .filter((shift) => shift.shiftDate === date && (!staffIds || staffIds.has(shift.staffId)))
+      .reduce((sum, shift) => sum + shift.workedMinutes, 0),
+  );
+}
+
+/** A date is locked when a lock date is set and the date is on or before it. */
+export function isDateLocked(date: string, lockedUntil: string | null | undefined): boolean {
+  return Boolean(lockedUntil && date <= lockedUntil);
+}
+
+/** Tailwind classes per colour (0 Blue … 5 Brown), with dark variants; time off is orange. */
+const COLOUR_CLASSES = [
+  'border-blue-300 bg-blue-100 text-blue-950 dark:border-blue-700 dark:bg-blue-950 dark:text-blue-100',
+  'border-green-300 bg-green-100 text-green-950 dark:border-green-700 dark:bg-green-950 dark:text-green-100',
+  'border-red-300 bg-red-100 text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-100',
+  'border-yellow-300 bg-yellow-100 text-yellow-950 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100',
+  'border-purple-300 bg-purple-100 text-purple-950 dark:border-purple-700 dark:bg-purple-950 dark:text-purple-100',
+  'border-amber-400 bg-amber-200/70 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
+] as const;
+
+/** A solid swatch per colour, for the picker and the time-off accent. */
+export const COLOUR_SWATCHES = [
+  'bg-blue-500',
+  'bg-green-500',
+  'bg-red-500',
+  'bg-yellow-400',
+  'bg-purple-500',
+  'bg-amber-800',
+] as const;
+
+const TIME_OFF_CLASSES =
+  'border-dashed border-orange-400 bg-orange-50 text-orange-950 dark:border-orange-600 dark:bg-orange-950/60 dark:text-orange-100';
+
+export function chipColourClasses(entry: { colour: number | null; isTimeOff: boolean }): string {
+  if (entry.isTimeOff) return TIME_OFF_CLASSES;
+  return COLOUR_CLASSES[effectiveColour(entry.colour, false)];
+}
+
+export function swatchClass(entry: { colour: number | null; isTimeOff: boolean }): string {
+  return COLOUR_SWATCHES[effectiveColour(entry.colour, entry.isTimeOff)];
+}
+
+/**
+ * Where a bar sits on a 24-hour day line, in percent. Overnight shifts run to the end of the day;
+ * time off in days fills the day; time off in hours starts at midnight for its length.
+ */
+export function barLayout(entry: {
+  startTime: string | null;
+  endTime: string | null;
+  isTimeOff: boolean;
+  timeOffDays: number | null;
+  timeOffHours: number | null;
+}): { left: number; width: number } {
+  const DAY = 24 * 60;
+  if (entry.isTimeOff && entry.timeOffDays !== null) {
+    return { left: 0, width: Math.min(100, entry.timeOffDays * 100) };
+  }
+  if (entry.isTimeOff && entry.timeOffHours !== null) {
+    return { left: 0, width: Math.min(100, ((entry.timeOffHours * 60) / DAY) * 100) };
+  }
+  if (!entry.startTime || !entry.endTime) return { left: 0, width: 0 };
+  const start = minutesOfDay(entry.startTime);
+  const span = Math.min(spanMinutes(entry.startTime, entry.endTime), DAY - start);
+  return { left: (start / DAY) * 100, width: (span / DAY) * 100 };
+}
+
+/** The first upcoming shift of a person in a list: the one the grid highlights as 'next'. */
+export function nextShiftId(
+  shifts: readonly Pick<ShiftDto, 'shiftId' | 'staffId' | 'shiftDate' | 'startTime' | 'isTimeOff'>[],
+  staffId: string | null,
+  today: string,
+  nowTime: string,
+): string | null {
+  if (!staffId) return null;
+  const upcoming = shifts
+    .filter(
+      (shift) =>
+        shift.staffId === staffId &&
+        !shift.isTimeOff &&
+        (shift.shiftDate > today || (shift.shiftDate === today && (shift.startTime ?? '') >= nowTime)),
+    )
+    .sort((a, b) => `${a.shiftDate}${a.startTime}`.localeCompare(`${b.shiftDate}${b.startTime}`));
+  return upcoming[0]?.shiftId ?? null;
+}
