@@ -21,6 +21,7 @@ import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import originCheckPlugin from './plugins/origin-check.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import realtimePlugin from './plugins/realtime.ts';
 import sessionPlugin from './plugins/session.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
@@ -75,7 +76,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : 'database: PostgreSQL from DATABASE_URL',
     );
   }
-  if (!config.redisUrl) app.log.info('redis: REDIS_URL not set, rate limits are kept in this process');
 
   // External and cross-cutting plugins first, so every route below sees them: errors, the
   // database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
@@ -90,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     override: options.mailer,
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
 
   // Feature modules: thin routes over services.

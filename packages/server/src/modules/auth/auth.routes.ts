@@ -68,7 +68,9 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: 'End this session', response: { 200: MessageResponse } } },
     async (request, reply) => {
+      const userId = request.sessionUser?.id;
       await app.sessions.end(request, reply);
+      if (userId) await app.realtime.disconnectUser(userId);
       return { success: true, message: 'You have been logged out' };
     },
   );
@@ -85,6 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       await app.sessions.endAll(reply, user.id);
+      await app.realtime.disconnectUser(user.id);
       return { success: true, message: 'You have been logged out of all devices' };
     },
   );

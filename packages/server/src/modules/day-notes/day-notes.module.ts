@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { dayNotes } from '../../db/schema.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -32,7 +33,11 @@ const auditValues = (row: DayNoteRow) => ({
  * Notes above the days of the schedule. Small enough that repository, service and routes share a
  * file. Administrators write; staff read only notes shown to all, and nothing a hiding lock hides.
  */
-export function createDayNoteService(deps: { db: Db; proEmails: readonly string[] }) {
+export function createDayNoteService(deps: {
+  db: Db;
+  proEmails: readonly string[];
+  events?: ScheduleEvents;
+}) {
   const { db } = deps;
   const access = (tx: Db, user: UserRow, teamId: string) =>
     loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
@@ -72,7 +77,7 @@ export function createDayNoteService(deps: { db: Db; proEmails: readonly string[
     },
 
     async create(user: UserRow, teamId: string, input: z.output<typeof DayNoteInput>): Promise<DayNoteDto> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         const [row] = await tx
           .insert(dayNotes)
@@ -88,6 +93,14 @@ export function createDayNoteService(deps: { db: Db; proEmails: readonly string[
         });
         return toDto(row!);
       });
+      announce(deps.events, {
+        teamId,
+        kind: 'day-notes',
+        user,
+        dates: [result.noteDate],
+        ids: [result.noteId],
+      });
+      return result;
     },
 
     async update(
@@ -96,7 +109,7 @@ export function createDayNoteService(deps: { db: Db; proEmails: readonly string[
       noteId: string,
       input: z.output<typeof DayNoteInput>,
     ): Promise<DayNoteDto> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         const before = await find(tx, teamId, noteId);
         const [after] = await tx
@@ -112,12 +125,20 @@ export function createDayNoteService(deps: { db: Db; proEmails: readonly string[
           before: auditValues(before),
           after: auditValues(after!),
         });
-        return toDto(after!);
+        return { dto: toDto(after!), previousDate: before.noteDate };
       });
+      announce(deps.events, {
+        teamId,
+        kind: 'day-notes',
+        user,
+        dates: [result.previousDate, result.dto.noteDate],
+        ids: [noteId],
+      });
+      return result.dto;
     },
 
     async remove(user: UserRow, teamId: string, noteId: string) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         const before = await find(tx, teamId, noteId);
         await tx.delete(dayNotes).where(eq(dayNotes.id, noteId));
@@ -129,15 +150,17 @@ export function createDayNoteService(deps: { db: Db; proEmails: readonly string[
           changedBy: user.id,
           oldValues: auditValues(before),
         });
-        return { success: true as const, message: 'Note deleted' };
+        return { success: true as const, message: 'Note deleted', noteDate: before.noteDate };
       });
+      announce(deps.events, { teamId, kind: 'day-notes', user, dates: [result.noteDate], ids: [noteId] });
+      return { success: result.success, message: result.message };
     },
   };
 }
 
 export async function dayNotesRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createDayNoteService({ db: app.db, proEmails: app.config.proEmails });
+  const service = createDayNoteService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
   const tags = ['day notes'];
 
   routes.get(

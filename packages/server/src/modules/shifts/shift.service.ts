@@ -19,6 +19,7 @@ import { staff, teams } from '../../db/schema.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
@@ -43,6 +44,7 @@ export function createShiftService(deps: {
   mailer: Mailer;
   publicUrl: string;
   proEmails: readonly string[];
+  events?: ScheduleEvents;
 }) {
   const { db, mailer, proEmails } = deps;
 
@@ -183,6 +185,13 @@ export function createShiftService(deps: {
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
         return { result: toShiftDto(row, a), mails };
       });
+      announce(deps.events, {
+        teamId,
+        kind: 'shifts',
+        user,
+        dates: [result.shiftDate],
+        ids: [result.shiftId],
+      });
       await sendAll(mails);
       return result;
     },
@@ -194,7 +203,7 @@ export function createShiftService(deps: {
       input: ParsedShiftInput,
       notify: boolean,
     ): Promise<ShiftDto> {
-      const { result, mails } = await db.transaction(async (tx) => {
+      const { result, mails, previousDate } = await db.transaction(async (tx) => {
         const a = requireTeamAdmin(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
@@ -222,14 +231,21 @@ export function createShiftService(deps: {
               changeMail(a, member, 'added', null, after),
             );
         }
-        return { result: toShiftDto(after, a), mails };
+        return { result: toShiftDto(after, a), mails, previousDate: before.shiftDate };
+      });
+      announce(deps.events, {
+        teamId,
+        kind: 'shifts',
+        user,
+        dates: [previousDate, result.shiftDate],
+        ids: [shiftId],
       });
       await sendAll(mails);
       return result;
     },
 
     async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
-      const { result, mails } = await db.transaction(async (tx) => {
+      const { result, mails, date } = await db.transaction(async (tx) => {
         const a = requireTeamAdmin(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: 0 });
         const repo = createShiftRepository(tx);
@@ -247,8 +263,13 @@ export function createShiftService(deps: {
         });
         const mails =
           notify && isLocked(a, before.shiftDate) ? [changeMail(a, member, 'removed', before, null)] : [];
-        return { result: { success: true as const, message: `Deleted ${describeEntry(before)}` }, mails };
+        return {
+          result: { success: true as const, message: `Deleted ${describeEntry(before)}` },
+          mails,
+          date: before.shiftDate,
+        };
       });
+      announce(deps.events, { teamId, kind: 'shifts', user, dates: [date], ids: [shiftId] });
       await sendAll(mails);
       return result;
     },
@@ -315,7 +336,7 @@ export function createShiftService(deps: {
     },
 
     async setLock(user: UserRow, teamId: string, lock: ShiftLock): Promise<ShiftLock> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const a = requireTeamAdmin(await access(tx, user, teamId));
         const [updated] = await tx
           .update(teams)
@@ -336,6 +357,8 @@ export function createShiftService(deps: {
         });
         return { lockedUntil: updated!.lockedUntil, hideScheduleAfterLock: updated!.hideScheduleAfterLock };
       });
+      announce(deps.events, { teamId, kind: 'lock', user });
+      return result;
     },
 
     /**
@@ -343,7 +366,7 @@ export function createShiftService(deps: {
      * happened on the day). Entries that would clash, or fall after someone's leaving date, are skipped.
      */
     async copyWeek(user: UserRow, teamId: string, input: { fromWeekStart: string; toWeekStart: string }) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const repo = createShiftRepository(tx);
@@ -394,11 +417,20 @@ export function createShiftService(deps: {
           (skipped ? `; skipped ${skipped} that would clash or fall after a leaving date` : '');
         return { success: true as const, message, copied, skipped };
       });
+      if (result.copied) {
+        announce(deps.events, {
+          teamId,
+          kind: 'shifts',
+          user,
+          dates: [input.toWeekStart, addDays(input.toWeekStart, 6)],
+        });
+      }
+      return result;
     },
 
     /** Deletes every entry of the 7 days from `weekStartDate`. */
     async clearWeek(user: UserRow, teamId: string, weekStartDate: string) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const repo = createShiftRepository(tx);
@@ -422,6 +454,14 @@ export function createShiftService(deps: {
           deleted: n,
         };
       });
+      if (result.deleted)
+        announce(deps.events, {
+          teamId,
+          kind: 'shifts',
+          user,
+          dates: [weekStartDate, addDays(weekStartDate, 6)],
+        });
+      return result;
     },
 
     /** Emails everyone with an entry that week that the week changed (Pro). */

@@ -32,6 +32,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
+    events: app.realtime,
   });
   const tags = ['shifts'];
 

@@ -27,7 +27,7 @@ import { createStaffService } from './staff.service.ts';
 /** A team's staff list and weekly hours (spec 1 §7, "Staff"). */
 export async function staffRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createStaffService({ db: app.db, proEmails: app.config.proEmails });
+  const service = createStaffService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
   const tags = ['staff'];
 
   routes.get(

@@ -16,6 +16,7 @@ import { adminLimitMessage, PLAN_LIMITS, staffLimitMessage } from '@rotaboard/co
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/client.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {
   loadTeamAccess,
@@ -39,11 +40,19 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Managing a team's staff list: only the team's owner and administrators; changing who is an
  * administrator only the owner. Every change is audited in its transaction.
  */
-export function createStaffService(deps: { db: Db; proEmails: readonly string[] }) {
+export function createStaffService(deps: { db: Db; proEmails: readonly string[]; events?: ScheduleEvents }) {
   const { db, proEmails } = deps;
 
-  const asAdmin = <T>(user: UserRow, teamId: string, work: (tx: Db, access: TeamAccess) => Promise<T>) =>
-    withTeamAdmin(db, user, teamId, proEmails, work);
+  /** Runs a change as a team administrator; once committed, grids showing the team's staff refresh. */
+  const asAdmin = async <T>(
+    user: UserRow,
+    teamId: string,
+    work: (tx: Db, access: TeamAccess) => Promise<T>,
+  ) => {
+    const result = await withTeamAdmin(db, user, teamId, proEmails, work);
+    announce(deps.events, { teamId, kind: 'staff', user });
+    return result;
+  };
 
   /** An UPDATE audit row for a staff member with the fields that changed. */
   const auditStaffUpdate = (tx: Db, teamId: string, userId: string, before: StaffRow, after: StaffRow) =>

@@ -5,6 +5,7 @@ import { effectiveTier, ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/c
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/client.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
@@ -14,7 +15,7 @@ import { loadTeamAccess, requireTeamAdmin, requireTeamOwner } from './team-acces
 
 export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';
 
-export function createTeamService(deps: { db: Db; proEmails: readonly string[] }) {
+export function createTeamService(deps: { db: Db; proEmails: readonly string[]; events?: ScheduleEvents }) {
   const { db, proEmails } = deps;
 
   /** Puts the owner on the team's staff list (at the end), or takes them off it. */
@@ -105,7 +106,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[] }
 
     /** Owners and admins edit the team; only the owner puts themselves on or off the staff list. */
     async update(user: UserRow, teamId: string, input: UpdateTeamInput): Promise<TeamDto> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
         const access = requireTeamAdmin(await loadTeamAccess(repo, teamId, user.id, proEmails));
         const current = await repo.lock(teamId);
@@ -142,6 +143,8 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[] }
           ownerTier: access.ownerTier,
         });
       });
+      announce(deps.events, { teamId, kind: 'team', user });
+      return result;
     },
 
     /** Only the owner deletes a team, and with it all of its data. */

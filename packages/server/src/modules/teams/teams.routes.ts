@@ -9,7 +9,7 @@ import { createTeamService } from './team.service.ts';
 /** Teams the user owns or belongs to (spec 1 §7). */
 export async function teamsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createTeamService({ db: app.db, proEmails: app.config.proEmails });
+  const service = createTeamService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
   const tags = ['teams'];
 
   routes.get(

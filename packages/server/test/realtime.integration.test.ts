@@ -1,0 +1,294 @@
+import { addDays } from '@rotaboard/core/dates/week';
+import { HUB_PATH, HubEvents, PresenceEvent, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import {
+  client,
+  createTestApp,
+  engines,
+  freshDatabase,
+  inviteToken,
+  signIn,
+  type TestApp,
+  testConfig,
+} from './support/harness.ts';
+
+const today = new Date().toISOString().slice(0, 10);
+const D = (n: number) => addDays(today, n);
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A connected hub client for a browser with this cookie (or none). */
+function hub(url: string, cookie?: string): Socket {
+  return connect(url, {
+    path: HUB_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+}
+
+function next<T = unknown>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Collects every ScheduleUpdated a socket receives. */
+function recorder(socket: Socket) {
+  const events: ScheduleUpdatedEvent[] = [];
+  socket.on(HubEvents.scheduleUpdated, (e: ScheduleUpdatedEvent) =>
+    events.push(ScheduleUpdatedEvent.parse(e)),
+  );
+  return {
+    events,
+    async waitFor(count: number, timeoutMs = 3000) {
+      const started = Date.now();
+      while (events.length < count) {
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`expected ${count} events, got ${events.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return events;
+    },
+  };
+}
+
+async function joined(socket: Socket, teamId: string) {
+  const ack = next<string>(socket, HubEvents.joined);
+  socket.emit(HubEvents.join, teamId);
+  expect(await ack).toBe(teamId);
+}
+
+describe.each(engines)('live updates on %s', (engine) => {
+  let t: TestApp;
+  let url: string;
+  const sockets: Socket[] = [];
+  const open = (cookie?: string) => {
+    const socket = hub(url, cookie);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MAGIC_LINK_RESEND_SECONDS: '0' });
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t.close();
+  });
+
+  let n = 0;
+  async function world() {
+    const ownerCookie = await signIn(t.app, `rt.owner.${++n}@example.com`, {
+      firstName: 'Rita',
+      lastName: 'Time',
+    });
+    const owner = client(t.app, ownerCookie);
+    const team = (await owner('POST', '/api/teams', { teamName: 'Live', ownerInStaffList: true })).json();
+    const base = `/api/teams/${team.teamId}`;
+    const staff = (await owner('GET', `${base}/staff`)).json()[0];
+    return { ownerCookie, owner, team, base, staffId: staff.staffId as string };
+  }
+
+  it('refuses a connection without a session', async () => {
+    const socket = open();
+    const error = await next<Error>(socket, 'connect_error');
+    expect(error.message).toBe('Please log in to continue');
+  });
+
+  it('lets members join their team group and refuses anyone else', async () => {
+    const w = await world();
+    const member = open(w.ownerCookie);
+    await joined(member, w.team.teamId);
+    const outsider = open(await signIn(t.app, `rt.outsider.${++n}@example.com`));
+    const refusal = next<{ message: string }>(outsider, HubEvents.error);
+    outsider.emit(HubEvents.join, w.team.teamId);
+    expect((await refusal).message).toBe('You cannot join that team');
+    const bad = next<{ message: string }>(outsider, HubEvents.error);
+    outsider.emit(HubEvents.join, 'not-a-team');
+    await bad;
+    const outsiderEvents = recorder(outsider);
+    const memberEvents = recorder(member);
+    await w.owner('POST', `${w.base}/shifts`, {
+      staffId: w.staffId,
+      shiftDate: D(1),
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    await memberEvents.waitFor(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outsiderEvents.events).toEqual([]);
+  });
+
+  it('announces every kind of schedule change after it commits, and nothing for a refused one', async () => {
+    const w = await world();
+    const socket = open(w.ownerCookie);
+    await joined(socket, w.team.teamId);
+    const rec = recorder(socket);
+
+    const created = (
+      await w.owner('POST', `${w.base}/shifts`, {
+        staffId: w.staffId,
+        shiftDate: D(2),
+        startTime: '09:00',
+        endTime: '17:00',
+      })
+    ).json();
+    await rec.waitFor(1);
+    expect(rec.events[0]).toMatchObject({
+      teamId: w.team.teamId,
+      kind: 'shifts',
+      startDate: D(2),
+      endDate: D(2),
+      ids: [created.shiftId],
+      changedBy: { name: 'Rita Time' },
+    });
+
+    // A clash is refused (409): nothing was written, so nothing is announced.
+    const clash = await w.owner('POST', `${w.base}/shifts`, {
+      staffId: w.staffId,
+      shiftDate: D(2),
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    expect(clash.statusCode).toBe(409);
+    await w.owner('PUT', `${w.base}/shifts/${created.shiftId}`, {
+      staffId: w.staffId,
+      shiftDate: D(3),
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    await rec.waitFor(2);
+    expect(rec.events[1]).toMatchObject({ kind: 'shifts', startDate: D(2), endDate: D(3) });
+    await w.owner('DELETE', `${w.base}/shifts/${created.shiftId}`);
+    await w.owner('POST', `${w.base}/day-notes`, { noteDate: D(4), noteText: 'Inventory' });
+    await w.owner('PUT', `${w.base}/shifts/locked-until`, {
+      lockedUntil: D(6),
+      hideScheduleAfterLock: false,
+    });
+    await w.owner('POST', `${w.base}/staff`, { firstName: 'New', lastName: 'Person' });
+    await w.owner('POST', `${w.base}/shifts`, {
+      staffId: w.staffId,
+      shiftDate: D(20),
+      startTime: '09:00',
+      endTime: '12:00',
+    });
+    await w.owner('POST', `${w.base}/shifts/copy-week`, { fromWeekStart: D(20), toWeekStart: D(27) });
+    await w.owner('POST', `${w.base}/shifts/clear-week`, { weekStartDate: D(20) });
+    const team = (await w.owner('GET', w.base)).json();
+    await w.owner('PUT', w.base, { teamName: 'Live 2', weekStartDay: 1, hash: team.hash });
+    const events = await rec.waitFor(10);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.map((e) => e.kind)).toEqual([
+      'shifts',
+      'shifts',
+      'shifts',
+      'day-notes',
+      'lock',
+      'staff',
+      'shifts',
+      'shifts',
+      'shifts',
+      'team',
+    ]);
+  });
+
+  it('shows who else is looking at the team', async () => {
+    const w = await world();
+    const first = open(w.ownerCookie);
+    await joined(first, w.team.teamId);
+    const workerEmail = `rt.worker.${++n}@example.com`;
+    const row = (
+      await w.owner('POST', `${w.base}/staff`, { firstName: 'Wes', lastName: 'Worker', email: workerEmail })
+    ).json();
+    await w.owner('POST', `${w.base}/invite`, { staffId: row.staffId, email: workerEmail });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/invites/accept',
+      payload: { token: await inviteToken(t.app, workerEmail) },
+    });
+    const workerCookie = await signIn(t.app, workerEmail, { firstName: 'Wes', lastName: 'Worker' });
+    const presence = next<PresenceEvent>(first, HubEvents.presence);
+    const second = open(workerCookie);
+    await joined(second, w.team.teamId);
+    const seen = PresenceEvent.parse(await presence);
+    expect(seen.viewers.map((v) => v.name).sort()).toEqual(['Rita Time', 'Wes Worker']);
+  });
+
+  it('disconnects a user’s sockets when they log out of all devices', async () => {
+    const w = await world();
+    const socket = open(w.ownerCookie);
+    await joined(socket, w.team.teamId);
+    const closed = next<string>(socket, 'disconnect');
+    await w.owner('POST', '/api/auth/logout-all-devices');
+    expect(await closed).toBe('io server disconnect');
+    const again = open(w.ownerCookie);
+    expect((await next<Error>(again, 'connect_error')).message).toBe('Please log in to continue');
+  });
+});
+
+describe('live updates across server instances', () => {
+  it('delivers an event from one instance to a client of another through Redis', async (ctx) => {
+    const redis = new Redis(REDIS_URL, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const reachable = await redis.connect().then(
+      () => true,
+      () => false,
+    );
+    redis.disconnect();
+    if (!reachable) {
+      if (process.env.CI) throw new Error(`Redis is not reachable at ${REDIS_URL}`);
+      ctx.skip();
+    }
+    const engine = engines.includes('postgres') ? 'postgres' : 'pglite';
+    const { database, dispose } = await freshDatabase(engine);
+    const config = testConfig({ REDIS_URL, MAGIC_LINK_RESEND_SECONDS: '0' });
+    const a = await buildApp(config, { database, logger: false });
+    const b = await buildApp(config, { database, logger: false });
+    try {
+      await listen(a);
+      const urlB = await listen(b);
+      const cookie = await signIn(a, 'two.instances@example.com', { firstName: 'Tia', lastName: 'Two' });
+      const call = client(a, cookie);
+      const team = (await call('POST', '/api/teams', { teamName: 'Scaled', ownerInStaffList: true })).json();
+      const staffId = (await call('GET', `/api/teams/${team.teamId}/staff`)).json()[0].staffId;
+      const socket = hub(urlB, cookie);
+      try {
+        await joined(socket, team.teamId);
+        const event = next<ScheduleUpdatedEvent>(socket, HubEvents.scheduleUpdated, 5000);
+        await call('POST', `/api/teams/${team.teamId}/shifts`, {
+          staffId,
+          shiftDate: D(1),
+          startTime: '09:00',
+          endTime: '17:00',
+        });
+        expect(await event).toMatchObject({ teamId: team.teamId, kind: 'shifts', startDate: D(1) });
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await dispose();
+    }
+  });
+});
