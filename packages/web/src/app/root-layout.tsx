@@ -6,6 +6,7 @@ import { ConnectionBanner } from './layout/connection-banner';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { PrefetchPages } from './prefetch-pages';
+import { RealtimeConnection } from './realtime-provider';
 import { ScrollManager } from './scroll-manager';
 
 export function RootLayout() {
@@ -13,6 +14,7 @@ export function RootLayout() {
     <AuthProvider>
       <ScrollManager />
       <PrefetchPages />
+      <RealtimeConnection />
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"

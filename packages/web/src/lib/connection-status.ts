@@ -45,3 +45,33 @@ function subscribe(listener: () => void): () => void {
 export function useConnectionStatus(): ConnectionStatus {
   return useSyncExternalStore(subscribe, getConnectionStatus, () => INITIAL);
 }
+
+/**
+ * The live (hub) connection, once it had connected: `ok`, `recovering` while it retries (or waits to
+ * start again), `down` once it has given up. Kept apart from the HTTP status above.
+ */
+export type HubHealth = 'ok' | 'recovering' | 'down';
+
+let hubHealth: HubHealth = 'ok';
+const hubListeners = new Set<() => void>();
+
+export function reportHubHealth(next: HubHealth): void {
+  if (next === hubHealth) return;
+  hubHealth = next;
+  for (const listener of hubListeners) listener();
+}
+
+export function getHubHealth(): HubHealth {
+  return hubHealth;
+}
+
+function subscribeHub(listener: () => void): () => void {
+  hubListeners.add(listener);
+  return () => {
+    hubListeners.delete(listener);
+  };
+}
+
+export function useHubHealth(): HubHealth {
+  return useSyncExternalStore(subscribeHub, getHubHealth, () => 'ok' as const);
+}

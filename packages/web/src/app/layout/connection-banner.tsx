@@ -1,9 +1,18 @@
 import { WifiOff, X } from 'lucide-react';
-import { dismissConnectionIssue, useConnectionStatus } from '../../lib/connection-status';
+import { dismissConnectionIssue, useConnectionStatus, useHubHealth } from '../../lib/connection-status';
 
-/** Shown at the top while the server can't be reached, and after a blip until dismissed. */
+/**
+ * Shown at the top while the server can't be reached, and after a blip until dismissed. The live
+ * connection adds to it: while it retries, the blip message (until it is back); once it gave up, the
+ * outage message.
+ */
 export function ConnectionBanner() {
-  const { hasIssue, isFailing } = useConnectionStatus();
+  const http = useConnectionStatus();
+  const hub = useHubHealth();
+  const isFailing = http.isFailing || hub === 'down';
+  const hasIssue = http.hasIssue || hub !== 'ok';
+  // A live connection that is still retrying clears the banner itself when it is back.
+  const dismissable = hub === 'ok';
   if (!hasIssue) return null;
   return (
     <div
@@ -29,7 +38,7 @@ export function ConnectionBanner() {
           >
             Reload page
           </button>
-        ) : (
+        ) : dismissable ? (
           <button
             type="button"
             aria-label="Dismiss connection message"
@@ -38,7 +47,7 @@ export function ConnectionBanner() {
           >
             <X aria-hidden="true" className="size-4" />
           </button>
-        )}
+        ) : null}
       </div>
     </div>
   );

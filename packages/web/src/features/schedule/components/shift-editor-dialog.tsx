@@ -45,6 +45,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useRemoteShiftChange } from '../../../lib/live-updates';
 import { formatDuration, hhmm, isDateLocked, swatchClass } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { cn } from '../../../lib/utils';
@@ -184,6 +185,14 @@ export function ShiftEditorDialog({
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [openedAt, setOpenedAt] = useState(() => Date.now());
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenedAt(Date.now());
+  }
+  // Someone else changed this entry while it is open (the live connection says so).
+  const remoteChange = useRemoteShiftChange(open ? shift?.shiftId : null, openedAt);
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
 
@@ -656,6 +665,14 @@ export function ShiftEditorDialog({
             </p>
           ) : null}
 
+          {remoteChange ? (
+            <Alert variant="warning" role="status">
+              <AlertTriangle aria-hidden="true" className="size-4" />
+              <AlertDescription>
+                This shift was just changed by {remoteChange.name}. Saving will overwrite their change.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           {conflictText ? (
             <Alert variant="destructive" role="alert">
               <AlertTriangle aria-hidden="true" className="size-4" />

@@ -36,6 +36,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { DayNoteDialog } from '../components/day-note-dialog';
 import { DayView } from '../components/day-view';
 import { LockDialog } from '../components/lock-dialog';
+import { PresenceList } from '../components/presence-list';
 import { type ShiftChange, ShiftEditorDialog } from '../components/shift-editor-dialog';
 import { type GridRow, WeekGrid } from '../components/week-grid';
 import { WeekNavigation } from '../components/week-navigation';
@@ -272,6 +273,11 @@ export function SchedulePage() {
               <Lock aria-hidden="true" className="size-3.5" />
               Locked until {formatLongDate(lock.lockedUntil)}
             </p>
+          ) : null}
+          {team ? (
+            <div className="mt-2">
+              <PresenceList teamId={team.teamId} userId={user?.id ?? null} />
+            </div>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">

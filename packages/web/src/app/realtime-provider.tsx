@@ -1,0 +1,71 @@
+import { displayName } from '@rotaboard/core/users/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useAuth } from '../lib/auth-context';
+import { onAuthEvent } from '../lib/auth-events';
+import { reportHubHealth } from '../lib/connection-status';
+import { recordShiftChanges, resetLiveUpdates, setPresence } from '../lib/live-updates';
+import { RealtimeClient } from '../lib/realtime-client';
+import { isAffectedQuery } from '../lib/realtime-policy';
+import { useSelectedTeam } from '../lib/teams';
+
+/**
+ * Keeps one live connection while someone is signed in (none otherwise), in the selected team's
+ * group: changes made elsewhere refetch exactly the affected queries, and presence is kept for the
+ * schedule page. Renders nothing.
+ */
+export function RealtimeConnection() {
+  const { status, user } = useAuth();
+  const { team } = useSelectedTeam();
+  const queryClient = useQueryClient();
+  const clientRef = useRef<RealtimeClient | null>(null);
+  const teamIdRef = useRef<string | null>(null);
+  const userId = status === 'loggedIn' ? (user?.id ?? null) : null;
+  const teamId = team?.teamId ?? null;
+  // The hub learns our name when we connect: connect again once it changes (a completed profile).
+  const name = user ? displayName(user) : null;
+  teamIdRef.current = teamId;
+
+  useEffect(() => {
+    if (!userId || !name) return;
+    const client = new RealtimeClient({
+      onState: (state, hadConnected) => {
+        if (state === 'connected' || state === 'idle') reportHubHealth('ok');
+        else if (!hadConnected) return;
+        else if (state === 'failed') reportHubHealth('down');
+        else reportHubHealth('recovering');
+        if (state !== 'connected') setPresence(null);
+      },
+      onPresence: (event) => setPresence(event),
+      onScheduleUpdated: (event) => {
+        void queryClient.invalidateQueries({ predicate: (query) => isAffectedQuery(query.queryKey, event) });
+        if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
+          recordShiftChanges(event.ids, event.changedBy.name);
+        }
+      },
+    });
+    clientRef.current = client;
+    client.setTeam(teamIdRef.current);
+    client.start();
+    const close = () => {
+      client.stop();
+      if (clientRef.current === client) clientRef.current = null;
+      reportHubHealth('ok');
+      resetLiveUpdates();
+    };
+    const unsubscribe = onAuthEvent((event) => {
+      if (event.type === 'logout') close();
+    });
+    return () => {
+      unsubscribe();
+      close();
+    };
+  }, [userId, name, queryClient]);
+
+  useEffect(() => {
+    setPresence(null);
+    clientRef.current?.setTeam(teamId);
+  }, [teamId]);
+
+  return null;
+}

@@ -1,0 +1,159 @@
+import { HubEvents } from '@rotaboard/core/realtime/events';
+import { describe, expect, it } from 'vitest';
+import { type HubSocket, type HubState, NOT_CONNECTED_ERROR, RealtimeClient } from './realtime-client';
+
+const TEAM_A = '11111111-1111-4111-8111-111111111111';
+const TEAM_B = '22222222-2222-4222-8222-222222222222';
+const USER = '33333333-3333-4333-8333-333333333333';
+
+class FakeSocket implements HubSocket {
+  connected = false;
+  active = true;
+  connects = 0;
+  emitted: [string, unknown][] = [];
+  private handlers = new Map<string, ((...args: never[]) => void)[]>();
+  connect() {
+    this.connects += 1;
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  emit(event: string, arg: unknown) {
+    this.emitted.push([event, arg]);
+  }
+  on(event: string, listener: (...args: never[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener]);
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+  }
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const handler of this.handlers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
+  }
+}
+
+function setup() {
+  const socket = new FakeSocket();
+  const timers: { ms: number; run: () => void }[] = [];
+  const states: HubState[] = [];
+  const logs: string[] = [];
+  const events: unknown[] = [];
+  const client = new RealtimeClient({
+    createSocket: () => socket,
+    setTimer: (run, ms) => {
+      const timer = { ms, run };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      const index = timers.indexOf(timer as (typeof timers)[number]);
+      if (index >= 0) timers.splice(index, 1);
+    },
+    onState: (state) => states.push(state),
+    onScheduleUpdated: (event) => events.push(event),
+    log: (message) => logs.push(message),
+  });
+  const runNext = () => {
+    const timer = timers.shift();
+    if (!timer) throw new Error('no timer');
+    timer.run();
+    return timer.ms;
+  };
+  return { socket, timers, states, logs, events, client, runNext };
+}
+
+describe('RealtimeClient', () => {
+  it('joins the team on connect and switches groups when the team changes', () => {
+    const { socket, client, logs } = setup();
+    client.setTeam(TEAM_A);
+    expect(logs).toContain(NOT_CONNECTED_ERROR);
+    client.start();
+    socket.fire('connect');
+    expect(socket.emitted).toEqual([[HubEvents.join, TEAM_A]]);
+    client.setTeam(TEAM_B);
+    expect(socket.emitted.slice(1)).toEqual([
+      [HubEvents.leave, TEAM_A],
+      [HubEvents.join, TEAM_B],
+    ]);
+  });
+
+  it('retries after 0, 2, 10 and 30 s, then every 5 s at most 5 times, then gives up', () => {
+    const { socket, client, runNext, states } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    expect(client.getState()).toBe('reconnecting');
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      delays.push(runNext());
+      socket.fire('connect_error', new Error('xhr poll error'));
+    }
+    expect(client.getState()).toBe('closed');
+    for (let i = 0; i < 5; i += 1) {
+      delays.push(runNext());
+      socket.fire('connect_error', new Error('xhr poll error'));
+    }
+    expect(delays).toEqual([0, 2000, 10000, 30000, 5000, 5000, 5000, 5000, 5000]);
+    expect(client.getState()).toBe('failed');
+    expect(states.at(-1)).toBe('failed');
+    expect(socket.connects).toBe(1 + 9);
+  });
+
+  it('rejoins the current team after reconnecting', () => {
+    const { socket, client, runNext } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    runNext();
+    socket.fire('connect');
+    expect(client.getState()).toBe('connected');
+    expect(socket.emitted).toEqual([
+      [HubEvents.join, TEAM_A],
+      [HubEvents.join, TEAM_A],
+    ]);
+  });
+
+  it('stops without retrying when the server refuses the session', () => {
+    const { socket, client, timers } = setup();
+    client.start();
+    socket.active = false;
+    socket.fire('connect_error', new Error('Please log in to continue'));
+    expect(client.getState()).toBe('idle');
+    expect(timers).toHaveLength(0);
+  });
+
+  it('passes on updates for the current team only', () => {
+    const { socket, client, events } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    const event = {
+      teamId: TEAM_A,
+      kind: 'shifts',
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+      ids: [],
+      changedBy: { userId: USER, name: 'Ann Able' },
+      at: new Date().toISOString(),
+    };
+    socket.fire(HubEvents.scheduleUpdated, event);
+    socket.fire(HubEvents.scheduleUpdated, { ...event, teamId: TEAM_B });
+    socket.fire(HubEvents.scheduleUpdated, { nonsense: true });
+    expect(events).toEqual([event]);
+  });
+
+  it('stop closes the connection and cancels retries', () => {
+    const { socket, client, timers } = setup();
+    client.start();
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    expect(timers).toHaveLength(1);
+    client.stop();
+    expect(timers).toHaveLength(0);
+    expect(client.getState()).toBe('idle');
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAffectedQuery,
+  MAX_RESTARTS,
+  RECONNECT_DELAYS_MS,
+  RESTART_DELAY_MS,
+  reconnectDelay,
+  restartDelay,
+} from './realtime-policy';
+
+describe('reconnectDelay', () => {
+  it('follows 0, 2, 10 and 30 seconds, then stops', () => {
+    expect([0, 1, 2, 3, 4].map(reconnectDelay)).toEqual([0, 2000, 10000, 30000, null]);
+    expect(RECONNECT_DELAYS_MS).toEqual([0, 2000, 10000, 30000]);
+  });
+
+  it('refuses nonsense attempts', () => {
+    expect(reconnectDelay(-1)).toBeNull();
+    expect(reconnectDelay(1.5)).toBeNull();
+  });
+});
+
+describe('restartDelay', () => {
+  it('retries start every 5 seconds for at most 5 closes', () => {
+    expect(MAX_RESTARTS).toBe(5);
+    expect([1, 2, 3, 4, 5].map(restartDelay)).toEqual(Array(5).fill(RESTART_DELAY_MS));
+    expect(RESTART_DELAY_MS).toBe(5000);
+    expect(restartDelay(6)).toBeNull();
+    expect(restartDelay(0)).toBeNull();
+  });
+});
+
+describe('isAffectedQuery', () => {
+  const teamId = 't1';
+  const change = (kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team', ids: string[] = []) => ({
+    teamId,
+    kind,
+    startDate: '2026-03-10',
+    endDate: '2026-03-11',
+    ids,
+  });
+
+  it('refetches the shifts of overlapping ranges only', () => {
+    const c = change('shifts', ['s1']);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-11', '2026-03-18'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-12', '2026-03-18'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-01', '2026-03-09'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-08', '2026-03-16'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'staff'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId], c)).toBe(false);
+    expect(isAffectedQuery(['teams'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'next-shift', '2026-03-10', '09:00'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'shift-history', 's1'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'shift-history', 's2'], c)).toBe(false);
+  });
+
+  it('treats an open date range as every range', () => {
+    const c = { ...change('shifts'), startDate: null, endDate: null };
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2020-01-01', '2020-01-07'], c)).toBe(true);
+  });
+
+  it('refetches the day notes of overlapping ranges only', () => {
+    const c = change('day-notes');
+    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-09', '2026-03-15'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-16', '2026-03-22'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'], c)).toBe(false);
+  });
+
+  it('refetches the lock, the staff list with its limits, and the team', () => {
+    expect(isAffectedQuery(['teams', teamId, 'locked-until'], change('lock'))).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'], change('lock'))).toBe(
+      false,
+    );
+    expect(isAffectedQuery(['teams', teamId, 'staff'], change('staff'))).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'staff', 'limits'], change('staff'))).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'locked-until'], change('staff'))).toBe(false);
+    expect(isAffectedQuery(['teams'], change('team'))).toBe(true);
+    expect(isAffectedQuery(['teams', teamId], change('team'))).toBe(true);
+    expect(isAffectedQuery(['teams', 'other'], change('team'))).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'staff'], change('team'))).toBe(false);
+    expect(isAffectedQuery(['auth', 'me'], change('team'))).toBe(false);
+  });
+});
