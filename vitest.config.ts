@@ -18,6 +18,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is single-threaded WASM; two workers on a 2-core machine keep it steady.
           maxWorkers: 2,
+          // Its own worker limit needs its own group, so `vitest run` can run every project at once.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

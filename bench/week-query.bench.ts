@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { weekDates } from '@rotaboard/core/dates/week';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -113,7 +114,7 @@ async function run(engine: 'pglite' | 'postgres') {
     }
     // One indexed query: the plan uses the (team_id, shift_date) index.
     const plan = await database.db.execute(
-      `explain select * from shifts where team_id = '${teamId}' and shift_date >= '2026-11-23' and shift_date <= '2026-11-29'` as never,
+      sql`explain select * from shifts where team_id = ${teamId} and shift_date >= '2026-11-23' and shift_date <= '2026-11-29'`,
     );
     const planText = JSON.stringify(plan);
     await app.close();

@@ -1,5 +1,6 @@
 import { formatDateGb } from './display.ts';
 import { formatTimeOffDays, formatTimeOffHours } from './time-off.ts';
+import { hhmm } from './times.ts';
 
 type Described = {
   shiftDate: string;
@@ -9,8 +10,6 @@ type Described = {
   timeOffDays: number | null;
   timeOffHours: number | null;
 };
-
-const hhmm = (time: string | null) => time?.slice(0, 5) ?? '';
 
 /** An entry in words: '23/11/2026 09:00–17:00', or '23/11/2026 time off (1 Day)'. */
 export function describeEntry(entry: Described): string {

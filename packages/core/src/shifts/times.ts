@@ -21,3 +21,8 @@ export function spanMinutes(startTime: string, endTime: string): number {
   const span = minutesOfDay(endTime) - minutesOfDay(startTime);
   return span < 0 ? span + 24 * 60 : span;
 }
+
+/** 'HH:MM:SS' → 'HH:MM' for display; empty for no time. */
+export function hhmm(time: string | null | undefined): string {
+  return time?.slice(0, 5) ?? '';
+}

@@ -4,11 +4,12 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema.ts';
+import { DAY_MS } from '../lib/calendar.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
 
 export const SESSION_COOKIE = 'rotaboard_session';
-const SESSION_MS = SESSION_IDLE_DAYS * 86_400_000;
+const SESSION_MS = SESSION_IDLE_DAYS * DAY_MS;
 /** Extending the expiry costs a write, so it happens at most once an hour per session. */
 const EXTEND_AFTER_MS = 3_600_000;
 

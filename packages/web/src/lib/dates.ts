@@ -1,3 +1,5 @@
+import { IsoDate } from '@rotaboard/core/contracts/common';
+
 /** Dates on screen are en-GB (spec 1 §9). Inputs are `YYYY-MM-DD` calendar dates, read in UTC. */
 function utc(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
@@ -44,7 +46,5 @@ export function formatDayOfMonth(date: string): string {
 
 /** A real calendar date written as YYYY-MM-DD. */
 export function isIsoDate(value: string | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = utc(value);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  return IsoDate.safeParse(value).success;
 }

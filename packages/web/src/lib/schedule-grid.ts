@@ -1,10 +1,7 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { effectiveColour } from '@rotaboard/core/shifts/colours';
 import { formatTimeOffDays, formatTimeOffHours } from '@rotaboard/core/shifts/time-off';
-import { minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
-
-/** 'HH:MM:SS' → 'HH:MM'. */
-export const hhmm = (time: string | null | undefined): string => time?.slice(0, 5) ?? '';
+import { hhmm, minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
 
 /** The main line of a chip: '09:00–17:00', '1 Day', '2.5 Hours'. */
 export function chipTimeText(entry: {

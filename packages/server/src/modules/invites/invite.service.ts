@@ -1,10 +1,12 @@
 import { INVITE_TTL_DAYS } from '@rotaboard/core/auth/constants';
+import { LinkToken } from '@rotaboard/core/contracts/auth';
 import type { AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/staff';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
+import { DAY_MS } from '../../lib/calendar.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -14,7 +16,7 @@ import { createStaffRepository, type StaffRow } from '../staff/staff.repository.
 import { type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 
-const TTL_MS = INVITE_TTL_DAYS * 86_400_000;
+const TTL_MS = INVITE_TTL_DAYS * DAY_MS;
 const INVALID = 'This invitation link is not valid. Ask your manager to send a new one.';
 
 /**
@@ -194,7 +196,7 @@ export function createInviteService(deps: {
 
     /** Links the invited row to the account with its email (created if new); the next sign-in reports it. */
     async accept(token: string): Promise<AcceptInviteResponse> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
+      if (!LinkToken.safeParse(token).success) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
       return db.transaction(async (tx) => {
         const staffRepo = createStaffRepository(tx);
         const member = await staffRepo.findByInviteTokenHash(hashToken(token));

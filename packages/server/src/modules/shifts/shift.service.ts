@@ -16,6 +16,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams } from '../../db/schema.ts';
+import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
@@ -26,9 +27,6 @@ import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { createShiftRepository, type ShiftRow } from './shift.repository.ts';
-
-const DAY_MS = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const NOTIFICATIONS_ARE_PRO =
   'Schedule notifications are part of the Pro plan. Upgrade to Pro to email staff about schedule changes.';
@@ -61,7 +59,7 @@ export function createShiftService(deps: {
     let end = endDate;
     const weeks = PLAN_LIMITS[a.ownerTier].scheduleHistoryWeeks;
     if (weeks !== null) {
-      const oldest = addDays(today(), -weeks * 7);
+      const oldest = addDays(todayUtc(), -weeks * 7);
       if (start < oldest) start = oldest;
     }
     if (!a.isAdmin && a.team.hideScheduleAfterLock && a.team.lockedUntil && end > a.team.lockedUntil) {

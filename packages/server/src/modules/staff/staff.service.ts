@@ -15,6 +15,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { adminLimitMessage, PLAN_LIMITS, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/client.ts';
+import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
@@ -32,9 +33,6 @@ import { createStaffRepository, type StaffRow } from './staff.repository.ts';
 export const STALE_STAFF_MESSAGE =
   'This staff member was changed by someone else. Reload to see the latest version.';
 const EMAIL_ON_TEAM = 'Someone on this team already has that email address';
-
-/** Today's date on the server's calendar (UTC), for leaving dates. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Managing a team's staff list: only the team's owner and administrators; changing who is an
@@ -90,7 +88,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       options: { includeAll: boolean; date?: string | undefined },
     ): Promise<StaffDto[]> {
       const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
-      const activeOn = options.includeAll ? null : (options.date ?? today());
+      const activeOn = options.includeAll ? null : (options.date ?? todayUtc());
       const rows = await createStaffRepository(db).listForTeam(teamId, activeOn);
       return rows.map((row) => toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: access.isAdmin }));
     },
@@ -211,7 +209,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           );
         }
         const audit = createAuditRepository(tx);
-        if (leavingDate && isFutureDate(leavingDate, today())) {
+        if (leavingDate && isFutureDate(leavingDate, todayUtc())) {
           const updated = await repo.update(staffId, { leavingDate });
           await auditStaffUpdate(tx, teamId, user.id, current, updated);
           return {

@@ -20,6 +20,7 @@ import {
   timeOffHoursError,
   timeOffKind,
 } from '@rotaboard/core/shifts/time-off';
+import { hhmm } from '@rotaboard/core/shifts/times';
 import {
   ADJUSTMENT_REASONS,
   type AdjustmentReason,
@@ -46,7 +47,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useRemoteShiftChange } from '../../../lib/live-updates';
-import { formatDuration, hhmm, isDateLocked, swatchClass } from '../../../lib/schedule-grid';
+import { formatDuration, isDateLocked, swatchClass } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { cn } from '../../../lib/utils';
 import { shiftCalls } from '../api/schedule-api';
