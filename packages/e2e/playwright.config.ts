@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const E2E_PORT = 3100;
+// E2E_PORT lets two checkouts (say, git worktrees) run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
