@@ -96,6 +96,12 @@ describe('plans', () => {
     expect(effectiveTier('free', 'a@x.co', ['vip@x.co'])).toBe('free');
     expect(effectiveTier('pro', 'a@x.co', [])).toBe('pro');
   });
+  it('gives every address at a listed @domain Pro, and only at that exact domain', () => {
+    expect(effectiveTier('free', 'Ann@Pro.Example', ['@pro.example'])).toBe('pro');
+    expect(effectiveTier('free', 'ann@sub.pro.example', ['@pro.example'])).toBe('free');
+    expect(effectiveTier('free', 'ann@notpro.example', ['@pro.example'])).toBe('free');
+    expect(effectiveTier('free', 'pro.example@x.co', ['@pro.example'])).toBe('free');
+  });
   it('names the limit and the plan that lifts it', () => {
     expect(staffLimitMessage('free')).toBe(
       'The Free plan allows up to 100 staff per team. Upgrade to Pro for up to 500.',

@@ -130,6 +130,13 @@ describe.each(engines)('profile, teams and support check on %s', (engine) => {
     );
   });
 
+  it('gives every address at a PRO_EMAILS @domain Pro, and no one at a look-alike domain', async () => {
+    const member = await signIn(t.app, 'anyone@pro-domain.test');
+    expect((await call('GET', '/api/auth/me', member)).json().user.subscriptionTier).toBe('pro');
+    const lookalike = await signIn(t.app, 'anyone@sub.pro-domain.test');
+    expect((await call('GET', '/api/auth/me', lookalike)).json().user.subscriptionTier).toBe('free');
+  });
+
   it("hides other people's teams behind a 404 and checks ids", async () => {
     const owner = await signIn(t.app, 'private@example.com');
     const team = (await call('POST', '/api/teams', owner, { teamName: 'Private' })).json();

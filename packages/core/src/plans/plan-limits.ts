@@ -24,13 +24,24 @@ export const PLAN_LIMITS = {
   }
 >;
 
-/** An account's tier: its subscription, or Pro when an operator lists its address in PRO_EMAILS. */
+/**
+ * An account's tier: its subscription, or Pro when an operator lists it in PRO_EMAILS. An entry is
+ * an address, or `@domain` for every address at that domain (a company running its own instance,
+ * or a test suite that signs up new accounts on each run).
+ */
 export function effectiveTier(
   stored: SubscriptionTier,
   email: string,
   proEmails: readonly string[],
 ): SubscriptionTier {
-  return stored === 'pro' || proEmails.includes(email.toLowerCase()) ? 'pro' : 'free';
+  return stored === 'pro' || isListedEmail(email, proEmails) ? 'pro' : 'free';
+}
+
+/** Whether `email` is in a list of addresses and `@domain` entries (entries already lower case). */
+export function isListedEmail(email: string, list: readonly string[]): boolean {
+  const address = email.toLowerCase();
+  const domain = address.slice(address.lastIndexOf('@'));
+  return list.some((entry) => (entry.startsWith('@') ? entry === domain : entry === address));
 }
 
 // The sentences a refusal carries: which limit, and the plan that lifts it.

@@ -71,7 +71,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: 'memory://',
     MAGIC_LINK_RESEND_SECONDS: '120',
     SUPPORT_EMAILS: 'help@rotaboard.test',
-    PRO_EMAILS: 'pro@rotaboard.test',
+    PRO_EMAILS: 'pro@rotaboard.test,@pro-domain.test',
     LOG_LEVEL: 'silent',
     // Test files sign many people in from one address; the per-IP limit has a test of its own.
     AUTH_RATE_LIMIT_PER_IP: '10000',
