@@ -59,6 +59,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP: '10000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Accounts at this domain are Pro, for the Pro-only paths (uniqueEmail(prefix, 'pro')).
+      PRO_EMAILS: '@pro.example.com',
     },
   },
 });

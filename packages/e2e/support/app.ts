@@ -8,10 +8,14 @@ export const SCREENSHOT_DIR = path.join(here, '../test-results/screenshots');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 let counter = 0;
-/** A new address per call, so tests never share an account or a resend window. */
-export function uniqueEmail(prefix: string): string {
+/**
+ * A new address per call, so tests never share an account or a resend window. Pro addresses are at
+ * the domain the test server lists in PRO_EMAILS.
+ */
+export function uniqueEmail(prefix: string, plan: 'free' | 'pro' = 'free'): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+  const domain = plan === 'pro' ? 'pro.example.com' : 'example.com';
+  return `${prefix}.${Date.now().toString(36)}${counter}@${domain}`;
 }
 
 type OutboxEmail = { to: string; subject: string; links: string[]; text: string };

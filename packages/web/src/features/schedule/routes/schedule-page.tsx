@@ -6,7 +6,7 @@ import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, CalendarDays, Copy, Eraser, Lock, UsersRound } from 'lucide-react';
+import { BellRing, CalendarDays, Copy, Eraser, EyeOff, Lock, UsersRound } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -228,9 +228,23 @@ export function SchedulePage() {
       />
     );
   } else {
+    // Staff are told why later days are empty, rather than reading an unpublished week as a free one.
+    const unpublishedFrom =
+      !isAdmin && lock.hideScheduleAfterLock && lock.lockedUntil && lock.lockedUntil < end
+        ? addDays(lock.lockedUntil, 1)
+        : null;
     body = (
       <>
-        {weekShifts.length === 0 ? (
+        {unpublishedFrom ? (
+          <Alert className="mb-3" role="status">
+            <EyeOff aria-hidden="true" className="size-4" />
+            <AlertDescription>
+              The schedule from {formatLongDate(unpublishedFrom)} isn't published yet. Shifts for those days
+              appear here once your manager publishes them.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {weekShifts.length === 0 && !(unpublishedFrom && unpublishedFrom <= start) ? (
           <p className="mb-3 text-sm text-muted-foreground">
             {isAdmin
               ? 'Nothing scheduled this week yet. Click a cell to add a shift.'
