@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { mailedLink, SCREENSHOT_DIR, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { startServer } from '../support/server.ts';
 
 async function addStaff(page: Page, person: { first: string; last: string; role: string; email?: string }) {
   await page.getByRole('button', { name: 'Add staff' }).first().click();
@@ -69,4 +73,119 @@ test('a shift added by the owner appears live for a member of staff, who sees wh
   await ownerContext.close();
   await expect(avaPresence).toBeHidden();
   await avaContext.close();
+});
+
+test('when the server goes down the banner says so, and the live schedule recovers when it is back', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A server of this test's own, since it is killed; its data directory outlives the restart.
+  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rotaboard-e2e-restart-'));
+  let server = await startServer(port, dataDir);
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await signInThroughUi(page, uniqueEmail('restart.owner'), {
+      firstName: 'Rhea',
+      lastName: 'Restart',
+      teamName: 'Night Shift',
+    });
+    await expect(page).toHaveURL(/\/staff$/);
+    await page.goto('/schedule');
+    const row = page.getByRole('row', { name: /Rhea Restart/ });
+    await expect(row).toBeVisible();
+    const banner = page.getByRole('alert').filter({ hasText: /connect/ });
+    await expect(banner).toBeHidden();
+
+    await server.kill();
+    await expect(banner).toHaveText(/There was a temporary connection issue. Your session is preserved./);
+    await snapAll(page, 'connection-banner');
+
+    server = await startServer(port, dataDir);
+    // The hub retries 0, 2, 10 and 30 s after the drop, so it is back within about 45 s of it; then
+    // the amber banner gives way.
+    await expect(banner).toBeHidden({ timeout: 60_000 });
+
+    // Live again: a change made elsewhere (here, straight through the API) appears without a reload.
+    const [team] = await (await page.request.get('/api/teams')).json();
+    const [me] = await (await page.request.get(`/api/teams/${team.teamId}/staff`)).json();
+    const wednesday = await page
+      .getByRole('button', { name: /^Add shift for Rhea Restart on Wednesday/ })
+      .getAttribute('aria-label');
+    const date = new Date(`${wednesday!.replace(/^.* on \w+, /, '')} 12:00Z`).toISOString().slice(0, 10);
+    const created = await page.request.post(`/api/teams/${team.teamId}/shifts`, {
+      headers: { origin: server.url },
+      data: { staffId: me.staffId, shiftDate: date, startTime: '22:00', endTime: '06:00' },
+    });
+    expect(created.status()).toBe(201);
+    await expect(row.getByText('22:00–06:00')).toBeVisible();
+  } finally {
+    await context.close();
+    await server.kill();
+  }
+});
+
+test('an administrator editing a shift is told when the owner changes it meanwhile', async ({ browser }) => {
+  // Two administrators need a Pro team (Free has none besides the owner).
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const adaEmail = uniqueEmail('live.ada');
+  await signInThroughUi(owner, uniqueEmail('live.pro', 'pro'), {
+    firstName: 'Priya',
+    lastName: 'Patel',
+    teamName: 'Two Managers',
+  });
+  await expect(owner).toHaveURL(/\/staff$/);
+  await owner.getByRole('button', { name: 'Dismiss' }).click();
+  await owner.getByRole('button', { name: 'Add staff' }).first().click();
+  let dialog = owner.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Ada');
+  await dialog.getByLabel('Last name').fill('Admin');
+  await dialog.getByLabel(/^Email/).fill(adaEmail);
+  await dialog.getByLabel('Administrator').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await owner.getByRole('button', { name: 'Actions for Ada Admin' }).filter({ visible: true }).click();
+  await owner.getByRole('menuitem', { name: 'Invite' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.getByText(`Invitation sent to ${adaEmail}`)).toBeVisible();
+
+  const adaContext = await browser.newContext();
+  const ada = await adaContext.newPage();
+  await ada.goto(await mailedLink(owner.request, adaEmail, '/invite/accept'));
+  await expect(ada.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+  await ada.goto('/login');
+  await signInThroughUi(ada, adaEmail, { firstName: 'Ada', lastName: 'Admin' });
+  await ada.goto('/schedule');
+
+  await owner.goto('/schedule');
+  await owner.getByRole('button', { name: /^Add shift for Ada Admin on Thursday/ }).click();
+  dialog = owner.getByRole('dialog');
+  await dialog.getByLabel('Start time').fill('07:00');
+  await dialog.getByLabel('End time').fill('15:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Ada opens the shift and starts changing it…
+  await ada.getByRole('button', { name: /07:00–15:00/ }).click();
+  const adaDialog = ada.getByRole('dialog');
+  await expect(adaDialog.getByRole('heading', { name: 'Edit shift' })).toBeVisible();
+  await adaDialog.getByRole('textbox', { name: 'Notes' }).fill('Open the shop');
+  // …while the owner changes it too.
+  await owner.getByRole('button', { name: /07:00–15:00/ }).click();
+  await dialog.getByLabel('End time').fill('13:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Ada is told, and her unsaved note is still there.
+  await expect(
+    adaDialog.getByText('This shift was just changed by Priya Patel. Saving will overwrite their change.'),
+  ).toBeVisible();
+  await expect(adaDialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Open the shop');
+  await ada.setViewportSize({ width: 390, height: 700 });
+  await adaDialog.getByRole('textbox', { name: 'Notes' }).scrollIntoViewIfNeeded();
+  await ada.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-updates-editor-notice-scrolled-390.png') });
+  await ownerContext.close();
+  await adaContext.close();
 });

@@ -289,6 +289,18 @@ export function ShiftEditorDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {/* Kept in view: on a phone the dialog scrolls, and the person is mid-edit somewhere in it. */}
+          {remoteChange ? (
+            // An opaque backing, as the dark warning colour is translucent over the fields beneath.
+            <div className="sticky top-0 z-10 rounded-lg bg-card shadow-md">
+              <Alert variant="warning" role="status">
+                <AlertTriangle aria-hidden="true" className="size-4" />
+                <AlertDescription>
+                  This shift was just changed by {remoteChange.name}. Saving will overwrite their change.
+                </AlertDescription>
+              </Alert>
+            </div>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={f('staff')}>Staff member</Label>
@@ -666,14 +678,6 @@ export function ShiftEditorDialog({
             </p>
           ) : null}
 
-          {remoteChange ? (
-            <Alert variant="warning" role="status">
-              <AlertTriangle aria-hidden="true" className="size-4" />
-              <AlertDescription>
-                This shift was just changed by {remoteChange.name}. Saving will overwrite their change.
-              </AlertDescription>
-            </Alert>
-          ) : null}
           {conflictText ? (
             <Alert variant="destructive" role="alert">
               <AlertTriangle aria-hidden="true" className="size-4" />

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type TestServer = { url: string; kill: () => Promise<void> };
+
+/**
+ * Starts a server of its own (the real `main.ts`, as `npm start` runs it) on `port` with its data in
+ * `dataDir`, for tests that stop and start the server under a browser. Resolves once it is healthy.
+ */
+export async function startServer(port: number, dataDir: string): Promise<TestServer> {
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(
+    path.join(repoRoot, 'node_modules/.bin/tsx'),
+    [path.join(repoRoot, 'packages/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      // Its own process group, so kill() takes tsx and the node process it runs.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        MAGIC_LINK_RESEND_SECONDS: '3',
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`the server on ${port} did not become healthy`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    // SIGKILL: a crash, not a graceful shutdown; the browser sees the connection drop.
+    kill: async () => {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      await exited;
+    },
+  };
+}
