@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, '../test-results/screenshots');
@@ -20,34 +27,60 @@ export function uniqueEmail(prefix: string, plan: 'free' | 'pro' = 'free'): stri
 
 type OutboxEmail = { to: string; subject: string; links: string[]; text: string };
 
+async function outbox(request: APIRequestContext): Promise<OutboxEmail[]> {
+  return (await request.get('/dev/mail.json')).json();
+}
+
+/** Waits for an email to `to` that `matches`, and returns it. */
+async function awaitEmail(
+  request: APIRequestContext,
+  to: string,
+  matches: (email: OutboxEmail) => boolean,
+  description: string,
+): Promise<OutboxEmail> {
+  let found: OutboxEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await outbox(request)).find((email) => email.to === to.toLowerCase() && matches(email));
+        return found;
+      },
+      { message: `an email to ${to} ${description}` },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+const linkStartingWith = (email: OutboxEmail, pathPrefix: string) =>
+  email.links.find((link) => new URL(link).pathname.startsWith(pathPrefix));
+
 /** Waits for an email to `to` with a link whose path starts with `pathPrefix`, and returns the link. */
 export async function mailedLink(
   request: APIRequestContext,
   to: string,
   pathPrefix: string,
 ): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const emails: OutboxEmail[] = await (await request.get('/dev/mail.json')).json();
-        for (const email of emails) {
-          if (email.to !== to.toLowerCase()) continue;
-          found = email.links.find((link) => new URL(link).pathname.startsWith(pathPrefix));
-          if (found) return found;
-        }
-        return undefined;
-      },
-      { message: `an email to ${to} with a ${pathPrefix} link` },
-    )
-    .toBeTruthy();
-  return found!;
+  const email = await awaitEmail(
+    request,
+    to,
+    (candidate) => linkStartingWith(candidate, pathPrefix) !== undefined,
+    `with a ${pathPrefix} link`,
+  );
+  return linkStartingWith(email, pathPrefix)!;
+}
+
+/** Waits for an email to `to` whose subject matches, and returns it. */
+export async function mailedEmail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<OutboxEmail> {
+  return awaitEmail(request, to, (email) => subject.test(email.subject), `with subject ${subject}`);
 }
 
 /** How many emails went to `to` (to tell a new one from an old one). */
 export async function mailCount(request: APIRequestContext, to: string): Promise<number> {
-  const emails: OutboxEmail[] = await (await request.get('/dev/mail.json')).json();
-  return emails.filter((email) => email.to === to.toLowerCase()).length;
+  return (await outbox(request)).filter((email) => email.to === to.toLowerCase()).length;
 }
 
 /**
@@ -73,6 +106,53 @@ export async function signInThroughUi(
     await page.getByRole('button', { name: 'Create Account' }).click();
   }
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Adds a member of staff through the dialog on /staff. */
+export async function addStaff(
+  page: Page,
+  person: { first: string; last: string; role?: string; email?: string; admin?: boolean },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add staff' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(person.first);
+  await dialog.getByLabel('Last name').fill(person.last);
+  if (person.role) await dialog.getByLabel('Role').fill(person.role);
+  if (person.email) await dialog.getByLabel(/^Email/).fill(person.email);
+  if (person.admin) await dialog.getByLabel('Administrator').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Sends `name` an invitation from the ⋯ menu on /staff (the page must be there). */
+export async function inviteStaff(page: Page, name: string, email: string): Promise<void> {
+  await page
+    .getByRole('button', { name: `Actions for ${name}` })
+    .filter({ visible: true })
+    .click();
+  await page.getByRole('menuitem', { name: 'Invite' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+}
+
+/**
+ * The invitee, in a browser context of their own, opens the emailed invitation, accepts it and signs
+ * up. Returns their context (for the caller to close) and page.
+ */
+export async function joinByInvitation(
+  browser: Browser,
+  inviter: Page,
+  email: string,
+  profile: { firstName: string; lastName: string },
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(await mailedLink(inviter.request, email, '/invite/accept'));
+  await expect(page.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+  await page.goto('/login');
+  await signInThroughUi(page, email, profile);
+  return { context, page };
 }
 
 /** Saves a screenshot under test-results/screenshots, named after the screen, theme and width. */

@@ -1,20 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, SCREENSHOT_DIR, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { expect, test } from '@playwright/test';
+import {
+  addStaff,
+  inviteStaff,
+  joinByInvitation,
+  SCREENSHOT_DIR,
+  signInThroughUi,
+  snapAll,
+  uniqueEmail,
+} from '../support/app.ts';
 import { startServer } from '../support/server.ts';
-
-async function addStaff(page: Page, person: { first: string; last: string; role: string; email?: string }) {
-  await page.getByRole('button', { name: 'Add staff' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(person.first);
-  await dialog.getByLabel('Last name').fill(person.last);
-  await dialog.getByLabel('Role').fill(person.role);
-  if (person.email) await dialog.getByLabel(/^Email/).fill(person.email);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a shift added by the owner appears live for a member of staff, who sees who else is looking', async ({
   browser,
@@ -32,17 +29,12 @@ test('a shift added by the owner appears live for a member of staff, who sees wh
   await addStaff(owner, { first: 'Ava', last: 'Adams', role: 'Barista', email: avaEmail });
 
   // Invite Ava, who signs up and opens this week's schedule.
-  await owner.getByRole('button', { name: 'Actions for Ava Adams' }).filter({ visible: true }).click();
-  await owner.getByRole('menuitem', { name: 'Invite' }).click();
-  await owner.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(`Invitation sent to ${avaEmail}`)).toBeVisible();
+  await inviteStaff(owner, 'Ava Adams', avaEmail);
 
-  const avaContext = await browser.newContext();
-  const ava = await avaContext.newPage();
-  await ava.goto(await mailedLink(owner.request, avaEmail, '/invite/accept'));
-  await expect(ava.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-  await ava.goto('/login');
-  await signInThroughUi(ava, avaEmail, { firstName: 'Ava', lastName: 'Adams' });
+  const { context: avaContext, page: ava } = await joinByInvitation(browser, owner, avaEmail, {
+    firstName: 'Ava',
+    lastName: 'Adams',
+  });
   await expect(ava).toHaveURL(/\/schedule/);
   await expect(ava.getByText('Nothing scheduled this week.')).toBeVisible();
 
@@ -138,30 +130,18 @@ test('an administrator editing a shift is told when the owner changes it meanwhi
   });
   await expect(owner).toHaveURL(/\/staff$/);
   await owner.getByRole('button', { name: 'Dismiss' }).click();
-  await owner.getByRole('button', { name: 'Add staff' }).first().click();
-  let dialog = owner.getByRole('dialog');
-  await dialog.getByLabel('First name').fill('Ada');
-  await dialog.getByLabel('Last name').fill('Admin');
-  await dialog.getByLabel(/^Email/).fill(adaEmail);
-  await dialog.getByLabel('Administrator').check();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-  await owner.getByRole('button', { name: 'Actions for Ada Admin' }).filter({ visible: true }).click();
-  await owner.getByRole('menuitem', { name: 'Invite' }).click();
-  await owner.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(`Invitation sent to ${adaEmail}`)).toBeVisible();
+  await addStaff(owner, { first: 'Ada', last: 'Admin', email: adaEmail, admin: true });
+  await inviteStaff(owner, 'Ada Admin', adaEmail);
 
-  const adaContext = await browser.newContext();
-  const ada = await adaContext.newPage();
-  await ada.goto(await mailedLink(owner.request, adaEmail, '/invite/accept'));
-  await expect(ada.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-  await ada.goto('/login');
-  await signInThroughUi(ada, adaEmail, { firstName: 'Ada', lastName: 'Admin' });
+  const { context: adaContext, page: ada } = await joinByInvitation(browser, owner, adaEmail, {
+    firstName: 'Ada',
+    lastName: 'Admin',
+  });
   await ada.goto('/schedule');
 
   await owner.goto('/schedule');
   await owner.getByRole('button', { name: /^Add shift for Ada Admin on Thursday/ }).click();
-  dialog = owner.getByRole('dialog');
+  const dialog = owner.getByRole('dialog');
   await dialog.getByLabel('Start time').fill('07:00');
   await dialog.getByLabel('End time').fill('15:00');
   await dialog.getByRole('button', { name: 'Save' }).click();

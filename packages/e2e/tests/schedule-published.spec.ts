@@ -1,33 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
-
-type OutboxEmail = { to: string; subject: string; text: string };
-
-/** Waits for an email to `to` whose subject matches, and returns it. */
-async function mailedEmail(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxEmail> {
-  let found: OutboxEmail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const emails: OutboxEmail[] = await (await request.get('/dev/mail.json')).json();
-        found = emails.find((email) => email.to === to.toLowerCase() && subject.test(email.subject));
-        return found;
-      },
-      { message: `an email to ${to} with subject ${subject}` },
-    )
-    .toBeTruthy();
-  return found!;
-}
-
-async function addStaff(page: Page, person: { first: string; last: string; email?: string }) {
-  await page.getByRole('button', { name: 'Add staff' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(person.first);
-  await dialog.getByLabel('Last name').fill(person.last);
-  if (person.email) await dialog.getByLabel(/^Email/).fill(person.email);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { expect, type Page, test } from '@playwright/test';
+import {
+  addStaff,
+  inviteStaff,
+  joinByInvitation,
+  mailedEmail,
+  signInThroughUi,
+  snapAll,
+  uniqueEmail,
+} from '../support/app.ts';
 
 async function addShift(page: Page, name: string, weekday: string, start: string, end: string) {
   await page.getByRole('button', { name: new RegExp(`^Add shift for ${name} on ${weekday}`) }).click();
@@ -91,17 +71,18 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
 
   // Ava joins and sees the published week, but not next week's unpublished shift.
   await page.goto('/staff');
-  await page.getByRole('button', { name: 'Actions for Ava Adams' }).filter({ visible: true }).click();
-  await page.getByRole('menuitem', { name: 'Invite' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${avaEmail}`)).toBeVisible();
+  await inviteStaff(page, 'Ava Adams', avaEmail);
 
-  const avaContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const ava = await avaContext.newPage();
-  await ava.goto(await mailedLink(page.request, avaEmail, '/invite/accept'));
-  await expect(ava.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-  await ava.goto('/login');
-  await signInThroughUi(ava, avaEmail, { firstName: 'Ava', lastName: 'Adams' });
+  const { context: avaContext, page: ava } = await joinByInvitation(
+    browser,
+    page,
+    avaEmail,
+    {
+      firstName: 'Ava',
+      lastName: 'Adams',
+    },
+    { viewport: { width: 390, height: 844 } },
+  );
   await expect(ava).toHaveURL(/\/schedule/);
   await expect(ava.getByText('09:00–15:00')).toBeVisible();
   await ava.getByRole('button', { name: 'Next week', exact: true }).click();

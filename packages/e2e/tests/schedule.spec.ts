@@ -1,16 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
-
-async function addStaff(page: Page, person: { first: string; last: string; role: string; email?: string }) {
-  await page.getByRole('button', { name: 'Add staff' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(person.first);
-  await dialog.getByLabel('Last name').fill(person.last);
-  await dialog.getByLabel('Role').fill(person.role);
-  if (person.email) await dialog.getByLabel(/^Email/).fill(person.email);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
+import {
+  addStaff,
+  inviteStaff,
+  joinByInvitation,
+  signInThroughUi,
+  snapAll,
+  uniqueEmail,
+} from '../support/app.ts';
 
 const cell = (page: Page, name: string, weekday: string) =>
   page.getByRole('button', { name: new RegExp(`^Add shift for ${name} on ${weekday}`) });
@@ -148,17 +144,18 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
 
   // Invite Ava, who signs up and sees the week read-only.
   await page.goto('/staff');
-  await page.getByRole('button', { name: 'Actions for Ava Adams' }).filter({ visible: true }).click();
-  await page.getByRole('menuitem', { name: 'Invite' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${avaEmail}`)).toBeVisible();
+  await inviteStaff(page, 'Ava Adams', avaEmail);
 
-  const avaContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const ava = await avaContext.newPage();
-  await ava.goto(await mailedLink(page.request, avaEmail, '/invite/accept'));
-  await expect(ava.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-  await ava.goto('/login');
-  await signInThroughUi(ava, avaEmail, { firstName: 'Ava', lastName: 'Adams' });
+  const { context: avaContext, page: ava } = await joinByInvitation(
+    browser,
+    page,
+    avaEmail,
+    {
+      firstName: 'Ava',
+      lastName: 'Adams',
+    },
+    { viewport: { width: 390, height: 844 } },
+  );
   await expect(ava).toHaveURL(/\/schedule/);
   await expect(ava.getByText('09:00–17:00')).toBeVisible();
   await expect(ava.getByText('Delivery at 8')).toBeVisible();
