@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { testServerEnv } from './support/server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT lets two checkouts (say, git worktrees) run their suites side by side.
@@ -50,17 +51,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rotaboard-e2e-')),
-      MAGIC_LINK_RESEND_SECONDS: '3',
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Accounts at this domain are Pro, for the Pro-only paths (uniqueEmail(prefix, 'pro')).
-      PRO_EMAILS: '@pro.example.com',
-    },
+    env: testServerEnv(E2E_PORT, mkdtempSync(path.join(tmpdir(), 'rotaboard-e2e-'))),
   },
 });

@@ -4,6 +4,24 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * How every e2e server runs: on loopback with its own data, a short resend window, no per-IP limit
+ * in the way, and accounts at pro.example.com on Pro (for the Pro-only paths).
+ */
+export function testServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    MAGIC_LINK_RESEND_SECONDS: '3',
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    PRO_EMAILS: '@pro.example.com',
+  };
+}
+
 export type TestServer = { url: string; kill: () => Promise<void> };
 
 /**
@@ -20,17 +38,7 @@ export async function startServer(port: number, dataDir: string): Promise<TestSe
       // Its own process group, so kill() takes tsx and the node process it runs.
       detached: true,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        MAGIC_LINK_RESEND_SECONDS: '3',
-        AUTH_RATE_LIMIT_PER_IP: '10000',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-      },
+      env: { ...process.env, ...testServerEnv(port, dataDir) },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
