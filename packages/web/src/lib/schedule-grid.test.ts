@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   barLayout,
-  cellEntries,
+  cellKey,
   chipTimeText,
   dayTotals,
   formatDuration,
   formatHours,
+  indexCells,
   isDateLocked,
+  keyboardTarget,
   nextShiftId,
   staffTotals,
 } from './schedule-grid';
@@ -52,7 +54,38 @@ describe('schedule grid helpers', () => {
       { staffId: 'a', shiftDate: 'd', startTime: '08:00:00', id: 1 },
       { staffId: 'b', shiftDate: 'd', startTime: '08:00:00', id: 3 },
     ];
-    expect(cellEntries(shifts, 'a', 'd').map((s) => s.id)).toEqual([1, 2]);
+    const cells = indexCells(shifts);
+    expect(cells.get(cellKey('a', 'd'))?.map((s) => s.id)).toEqual([1, 2]);
+    expect(cells.get(cellKey('b', 'd'))?.map((s) => s.id)).toEqual([3]);
+    expect(cells.get(cellKey('a', 'e'))).toBeUndefined();
+  });
+
+  it('puts whole-day time off (no start time) first in a cell', () => {
+    const shifts = [
+      { staffId: 'a', shiftDate: 'd', startTime: '08:00:00', id: 1 },
+      { staffId: 'a', shiftDate: 'd', startTime: null, id: 2 },
+    ];
+    expect(
+      indexCells(shifts)
+        .get(cellKey('a', 'd'))
+        ?.map((s) => s.id),
+    ).toEqual([2, 1]);
+  });
+
+  it('moves a chip by keyboard to the neighbouring cell, stopping at the edges', () => {
+    const staff = ['a', 'b', 'c'];
+    const dates = ['2026-11-23', '2026-11-24', '2026-11-25'];
+    const from = { staffId: 'b', date: '2026-11-24' };
+    expect(keyboardTarget(staff, dates, from, 'ArrowUp')).toEqual({ staffId: 'a', date: '2026-11-24' });
+    expect(keyboardTarget(staff, dates, from, 'ArrowDown')).toEqual({ staffId: 'c', date: '2026-11-24' });
+    expect(keyboardTarget(staff, dates, from, 'ArrowLeft')).toEqual({ staffId: 'b', date: '2026-11-23' });
+    expect(keyboardTarget(staff, dates, from, 'ArrowRight')).toEqual({ staffId: 'b', date: '2026-11-25' });
+    expect(keyboardTarget(staff, dates, { staffId: 'a', date: '2026-11-23' }, 'ArrowUp')).toBeNull();
+    expect(keyboardTarget(staff, dates, { staffId: 'c', date: '2026-11-25' }, 'ArrowDown')).toBeNull();
+    expect(keyboardTarget(staff, dates, { staffId: 'a', date: '2026-11-23' }, 'ArrowLeft')).toBeNull();
+    expect(keyboardTarget(staff, dates, { staffId: 'c', date: '2026-11-25' }, 'ArrowRight')).toBeNull();
+    // A chip whose person is not on this week's rota has nowhere to go.
+    expect(keyboardTarget(staff, dates, { staffId: 'x', date: '2026-11-23' }, 'ArrowDown')).toBeNull();
   });
 
   it('marks locked dates', () => {
