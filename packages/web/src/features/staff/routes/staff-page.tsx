@@ -3,16 +3,15 @@ import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Search, UsersRound, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Plus, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
+import { SearchBox } from '../../../components/search-box';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
@@ -48,7 +47,6 @@ export function StaffPage() {
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   // The member a dialog is about; kept while the dialog closes.
   const [subject, setSubject] = useState<StaffDto | null>(null);
-  const searchId = useId();
   const staffQuery = useQuery({ ...teamStaffQueryOptions(teamId), enabled: Boolean(team) });
   const limitsQuery = useQuery({ ...staffLimitsQueryOptions(teamId), enabled: Boolean(team) });
   const reorder = useReorderStaff(teamId);
@@ -188,33 +186,12 @@ export function StaffPage() {
         staff.length > 0 ? (
           <>
             <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="relative w-full sm:max-w-xs">
-                <Label htmlFor={searchId} className="sr-only">
-                  Search staff
-                </Label>
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                />
-                <Input
-                  id={searchId}
-                  type="search"
-                  placeholder="Search by name or role"
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-                />
-                {searching ? (
-                  <button
-                    type="button"
-                    aria-label="Clear search"
-                    onClick={() => setSearch('')}
-                    className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <X aria-hidden="true" className="size-4" />
-                  </button>
-                ) : null}
-              </div>
+              <SearchBox
+                label="Search staff"
+                placeholder="Search by name or role"
+                value={search}
+                onChange={setSearch}
+              />
               {limits ? (
                 <p className="text-sm text-muted-foreground">
                   <span>
