@@ -112,6 +112,7 @@ type Run = {
   domNodes: number;
   jsHeapMb: number;
   scrollFrames: number[];
+  scrolledPx: number;
   liveUpdateMs: number;
 };
 
@@ -136,7 +137,7 @@ async function measureOnce(): Promise<Run> {
   }));
   // Scroll from top to bottom at a steady 40 px a frame, timing every frame. (A string, because tsx
   // would wrap a named function in a helper that does not exist in the page.)
-  const scrollFrames: number[] = await page.evaluate(`new Promise((resolve) => {
+  const scrolled: { frames: number[]; px: number } = await page.evaluate(`new Promise((resolve) => {
     const frames = [];
     let last = performance.now();
     window.scrollTo(0, 0);
@@ -144,7 +145,7 @@ async function measureOnce(): Promise<Run> {
       frames.push(now - last);
       last = now;
       const bottom = document.documentElement.scrollHeight - window.innerHeight;
-      if (window.scrollY >= bottom - 1 || frames.length > 2000) resolve(frames.slice(1));
+      if (window.scrollY >= bottom - 1 || frames.length > 2000) resolve({ frames: frames.slice(1), px: window.scrollY });
       else {
         window.scrollBy(0, 40);
         requestAnimationFrame(step);
@@ -178,7 +179,7 @@ async function measureOnce(): Promise<Run> {
     data: first,
   });
   await context.close();
-  return { timeToGridMs, ...dom, scrollFrames, liveUpdateMs };
+  return { timeToGridMs, ...dom, scrollFrames: scrolled.frames, scrolledPx: scrolled.px, liveUpdateMs };
 }
 
 const runs: Run[] = [];
@@ -203,6 +204,8 @@ const report = {
   domNodes: runs[0]!.domNodes,
   jsHeapMb: +Math.max(...runs.map((run) => run.jsHeapMb)).toFixed(1),
   scroll: {
+    // How far the page scrolled top to bottom: the grid's height as laid out, less one screen.
+    distancePx: Math.round(runs[0]!.scrolledPx),
     frames: frames.length,
     frameMs: stats(frames),
     // Frames over 50 ms are the ones a person sees as a stutter.

@@ -155,17 +155,24 @@ export async function joinByInvitation(
   return { context, page };
 }
 
-/** Saves a screenshot under test-results/screenshots, named after the screen, theme and width. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under test-results/screenshots, named after the screen, theme and width. The
+ * whole page by default; `viewport` for pages that draw only what is in view (the large week grid),
+ * where a whole-page capture would show the undrawn rows as blank space.
+ */
+export async function snap(page: Page, name: string, area: 'page' | 'viewport' = 'page'): Promise<void> {
   const theme = await page.evaluate(() =>
     document.documentElement.classList.contains('dark') ? 'dark' : 'light',
   );
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${theme}-${width}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${theme}-${width}.png`),
+    fullPage: area === 'page',
+  });
 }
 
 /** Screenshots of the current screen in light and dark, at desktop and phone width. */
-export async function snapAll(page: Page, name: string): Promise<void> {
+export async function snapAll(page: Page, name: string, area: 'page' | 'viewport' = 'page'): Promise<void> {
   const original = page.viewportSize();
   // The app's theme store follows `storage` events (other tabs), so it switches itself, controls too.
   const setTheme = (value: 'light' | 'dark') =>
@@ -180,7 +187,7 @@ export async function snapAll(page: Page, name: string): Promise<void> {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
-      await snap(page, name);
+      await snap(page, name, area);
     }
   }
   await setTheme('light');

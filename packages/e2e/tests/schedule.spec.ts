@@ -96,8 +96,11 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  // The cell under the pointer is marked as the drop target.
+  await expect(page.locator('td[data-drop-over]')).toHaveCount(1);
   await page.mouse.up();
   await expect(page.getByText('Shift moved')).toBeVisible();
+  await expect(page.locator('td[data-drop-over]')).toHaveCount(0);
   const fridayIndex = await page
     .getByRole('columnheader')
     .evaluateAll((els) => els.findIndex((el) => el.textContent?.startsWith('Fri')));

@@ -12,26 +12,61 @@ import {
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Lock, Plus, StickyNote } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatDayOfMonth, formatLongDate, formatWeekday } from '../../../lib/dates';
 import {
-  cellEntries,
+  cellKey,
   chipColourClasses,
   chipTimeText,
   formatHours,
+  type GridMoveKey,
+  indexCells,
   isDateLocked,
+  keyboardTarget,
   swatchClass,
 } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
 
 export type GridRow = { member: StaffDto; totalMinutes: number; contracted: number | null };
 
+/**
+ * Above this many rows only the rows in view (and a few either side) are drawn: a 500-person week
+ * drawn whole is some 40,000 elements and stutters as it scrolls (see bench/grid-render.bench.ts).
+ * Below it every row is in the page, so the browser's find-in-page sees every name.
+ */
+export const VIRTUALIZE_ABOVE = 60;
+// About a busy row: two chips and the add area (bench/grid-render measures 75 px on average).
+const ESTIMATED_ROW_HEIGHT = 75;
+// One object for the life of the module: a new one each render makes dnd-kit rebuild its sensors.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+const KEYBOARD_HELP =
+  'Press Enter to edit this shift. Shift and an arrow key moves it to the next person or day; ' +
+  'Alt, Shift and an arrow key copies it there. Drag with a pointer to move; hold Alt, Ctrl or Cmd as you drop to copy.';
+
+/** What the grid asks of its page; a drop resolves to the id of the entry in the new cell, or null. */
+type GridActions = {
+  onAdd: (staffId: string, date: string) => void;
+  onOpen: (shift: ShiftDto) => void;
+  onKeyMove: (shift: ShiftDto, key: GridMoveKey, copy: boolean) => void;
+};
+
 type ChipProps = {
   shift: ShiftDto;
   isNext: boolean;
-  onOpen?: ((shift: ShiftDto) => void) | undefined;
-  draggable: boolean;
+  actions: GridActions | null;
 };
 
 function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
@@ -58,11 +93,11 @@ function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
   );
 }
 
-function Chip({ shift, isNext, onOpen, draggable }: ChipProps) {
+function Chip({ shift, isNext, actions }: ChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: shift.shiftId,
     data: { shift },
-    disabled: !draggable,
+    disabled: !actions,
   });
   const className = cn(
     'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-tight shadow-xs',
@@ -70,24 +105,29 @@ function Chip({ shift, isNext, onOpen, draggable }: ChipProps) {
     isNext && 'ring-2 ring-primary ring-offset-1 ring-offset-card',
     isDragging && 'opacity-40',
   );
-  if (!onOpen) {
+  if (!actions) {
     return (
       <div className={className} data-shift-chip="">
         <ChipBody shift={shift} isNext={isNext} />
       </div>
     );
   }
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!actions || !event.shiftKey || event.ctrlKey || event.metaKey || !MOVE_KEYS.has(event.key)) return;
+    event.preventDefault();
+    actions.onKeyMove(shift, event.key as GridMoveKey, event.altKey);
+  }
   return (
     <button
       ref={setNodeRef}
       type="button"
       data-shift-chip=""
+      data-shift-id={shift.shiftId}
       {...attributes}
       {...listeners}
-      // Only a pointer drags; Enter or Space opens the editor (where person and date can change).
-      onKeyDown={undefined}
-      aria-roledescription={draggable ? 'draggable shift' : undefined}
-      onClick={() => onOpen(shift)}
+      onKeyDown={onKeyDown}
+      aria-roledescription="draggable shift"
+      onClick={() => actions.onOpen(shift)}
       className={cn(
         className,
         'cursor-pointer touch-manipulation hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:hover:brightness-125',
@@ -106,6 +146,7 @@ function Cell({
   locked,
   children,
   onAdd,
+  dropTarget,
 }: {
   staffId: string;
   name: string;
@@ -114,18 +155,21 @@ function Cell({
   locked: boolean;
   children: React.ReactNode;
   onAdd?: (() => void) | undefined;
+  dropTarget: boolean;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `${staffId}|${date}`, data: { staffId, date } });
+  const cell = useRef<HTMLTableCellElement>(null);
   return (
     <td
-      ref={setNodeRef}
+      ref={cell}
+      data-cell={cellKey(staffId, date)}
       className={cn(
         'h-16 border-l border-border/60 p-1 align-top',
         date === today && 'bg-highlight/60',
         locked && 'bg-muted/60',
-        isOver && 'bg-primary/10 outline-2 -outline-offset-2 outline-primary outline-dashed',
+        'data-drop-over:bg-primary/10 data-drop-over:outline-2 data-drop-over:-outline-offset-2 data-drop-over:outline-primary data-drop-over:outline-dashed',
       )}
     >
+      {dropTarget ? <DropTarget staffId={staffId} date={date} cell={cell} /> : null}
       <div className="flex h-full min-h-14 flex-col gap-1">
         {children}
         {onAdd ? (
@@ -147,9 +191,255 @@ function Cell({
 }
 
 /**
+ * Makes a cell a drop target while a chip is being dragged. Only then: each dnd-kit droppable
+ * registers with the drag context, and every registration redraws every chip, which while
+ * scrolling a large grid (rows coming into view) costs dropped frames. A child, so that switching
+ * it on at drag start leaves the cell and the dragged chip mounted.
+ */
+function DropTarget({
+  staffId,
+  date,
+  cell,
+}: {
+  staffId: string;
+  date: string;
+  cell: RefObject<HTMLTableCellElement | null>;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: cellKey(staffId, date), data: { staffId, date } });
+  useLayoutEffect(() => {
+    setNodeRef(cell.current);
+    return () => setNodeRef(null);
+  }, [setNodeRef, cell]);
+  useLayoutEffect(() => {
+    const node = cell.current;
+    node?.toggleAttribute('data-drop-over', isOver);
+    return () => node?.removeAttribute('data-drop-over');
+  }, [isOver, cell]);
+  return null;
+}
+
+type WeekHeadProps = {
+  dates: readonly string[];
+  today: string;
+  lockedUntil: string | null;
+  notes: readonly DayNoteDto[];
+  onNote: ((date: string, note: DayNoteDto | null) => void) | null;
+};
+
+/** The days across the top, each with its lock mark and day notes. */
+const WeekHead = memo(function WeekHead({ dates, today, lockedUntil, notes, onNote }: WeekHeadProps) {
+  return (
+    <thead>
+      <tr className="border-b border-border" aria-rowindex={1}>
+        <th
+          scope="col"
+          className="sticky left-0 z-10 bg-card px-3 py-3 text-left align-top text-xs font-medium tracking-wide text-muted-foreground uppercase shadow-[1px_0_0_var(--border)]"
+        >
+          Staff
+        </th>
+        {dates.map((date) => {
+          const isToday = date === today;
+          const locked = isDateLocked(date, lockedUntil);
+          const dayNotes = notes.filter((note) => note.noteDate === date);
+          return (
+            <th
+              key={date}
+              scope="col"
+              aria-current={isToday ? 'date' : undefined}
+              className={cn(
+                'px-1.5 py-2 text-center align-top font-medium',
+                isToday && 'bg-highlight',
+                locked && !isToday && 'bg-muted/60',
+              )}
+            >
+              <div className="flex flex-col items-center">
+                <abbr title={formatLongDate(date)} className="flex flex-col items-center no-underline">
+                  <span className={cn('text-xs text-muted-foreground uppercase', isToday && 'text-primary')}>
+                    {formatWeekday(date)}
+                  </span>
+                  <span
+                    className={cn(
+                      'mt-0.5 flex size-7 items-center justify-center rounded-full text-base',
+                      isToday && 'bg-primary text-primary-foreground',
+                    )}
+                  >
+                    {formatDayOfMonth(date)}
+                  </span>
+                </abbr>
+                {locked ? (
+                  <span className="mt-0.5 inline-flex items-center gap-0.5 text-[11px] font-normal text-muted-foreground">
+                    <Lock aria-hidden="true" className="size-3" />
+                    Locked
+                  </span>
+                ) : null}
+                <div className="mt-1 grid w-full gap-1 text-left">
+                  {dayNotes.map((note) =>
+                    onNote ? (
+                      <button
+                        key={note.noteId}
+                        type="button"
+                        onClick={() => onNote(date, note)}
+                        aria-label={`Edit note: ${note.noteText}`}
+                        className="rounded bg-amber-100 px-1 py-0.5 text-left text-[11px] font-normal break-words text-amber-950 hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-amber-900/50 dark:text-amber-100"
+                      >
+                        {note.noteText}
+                      </button>
+                    ) : (
+                      <p
+                        key={note.noteId}
+                        className="rounded bg-amber-100 px-1 py-0.5 text-[11px] font-normal break-words text-amber-950 dark:bg-amber-900/50 dark:text-amber-100"
+                      >
+                        {note.noteText}
+                      </p>
+                    ),
+                  )}
+                  {onNote ? (
+                    <button
+                      type="button"
+                      onClick={() => onNote(date, null)}
+                      aria-label={`Add note for ${formatLongDate(date)}`}
+                      className="mx-auto inline-flex items-center gap-0.5 rounded px-1 text-[11px] font-normal text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <Plus aria-hidden="true" className="size-3" />
+                      Note
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+});
+
+type StaffRowProps = {
+  row: GridRow;
+  /** The row's entries per date, in the order of `dates`. */
+  entries: readonly (readonly ShiftDto[] | undefined)[];
+  dates: readonly string[];
+  today: string;
+  lockedUntil: string | null;
+  mine: boolean;
+  nextShiftId: string | null;
+  actions: GridActions | null;
+  /** True while a chip is being dragged: the cells are drop targets then. */
+  dropTargets: boolean;
+  index: number;
+  measure: ((node: Element | null) => void) | undefined;
+};
+
+/**
+ * One person's week. Memoised on what it shows, so a change to one shift redraws one row: the
+ * query cache keeps unchanged shifts as the same objects, which is what `sameRow` compares.
+ */
+const StaffRow = memo(function StaffRow({
+  row: { member, totalMinutes, contracted },
+  entries,
+  dates,
+  today,
+  lockedUntil,
+  mine,
+  nextShiftId,
+  actions,
+  dropTargets,
+  index,
+  measure,
+}: StaffRowProps) {
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={cn('border-b border-border', mine && 'bg-highlight/40')}
+      aria-current={mine ? 'true' : undefined}
+    >
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 z-10 bg-card px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--border)]',
+          mine && 'bg-highlight',
+        )}
+      >
+        <span className="block truncate font-medium">
+          {member.fullName}
+          {mine ? <span className="ml-1 text-xs font-normal text-primary">(you)</span> : null}
+        </span>
+        {member.role ? (
+          <span className="block truncate text-xs text-muted-foreground">{member.role}</span>
+        ) : null}
+        <span className="mt-0.5 block text-xs tabular-nums text-muted-foreground">
+          <span className="font-medium text-foreground">{formatHours(totalMinutes)}</span>
+          {contracted !== null ? ` / ${contracted}h` : null}
+        </span>
+      </th>
+      {dates.map((date, column) => (
+        <Cell
+          key={date}
+          staffId={member.staffId}
+          name={member.fullName}
+          date={date}
+          today={today}
+          locked={isDateLocked(date, lockedUntil)}
+          onAdd={actions ? () => actions.onAdd(member.staffId, date) : undefined}
+          dropTarget={dropTargets}
+        >
+          {(entries[column] ?? []).map((shift) => (
+            <Chip
+              key={shift.shiftId}
+              shift={shift}
+              isNext={shift.shiftId === nextShiftId}
+              actions={actions}
+            />
+          ))}
+        </Cell>
+      ))}
+    </tr>
+  );
+}, sameRow);
+
+function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
+  return (
+    before.row.member === after.row.member &&
+    before.row.totalMinutes === after.row.totalMinutes &&
+    before.row.contracted === after.row.contracted &&
+    before.dates === after.dates &&
+    before.today === after.today &&
+    before.lockedUntil === after.lockedUntil &&
+    before.mine === after.mine &&
+    before.nextShiftId === after.nextShiftId &&
+    before.actions === after.actions &&
+    before.dropTargets === after.dropTargets &&
+    before.index === after.index &&
+    before.measure === after.measure &&
+    before.entries.length === after.entries.length &&
+    before.entries.every((cell, column) => sameEntries(cell, after.entries[column]))
+  );
+}
+
+function sameEntries(a: readonly ShiftDto[] | undefined, b: readonly ShiftDto[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((shift, i) => shift === b[i]);
+}
+
+/** A row of empty space standing in for the rows scrolled out of view. */
+function Spacer({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr>
+      <td colSpan={8} aria-hidden="true" style={{ height, padding: 0 }} />
+    </tr>
+  );
+}
+
+/**
  * Staff down the side, the seven days across, each cell holding the day's entries. Admins click a
- * cell to add, a chip to edit, and drag chips between cells (Alt, Ctrl or Cmd held on drop copies).
- * On a narrow screen the grid scrolls sideways with the names kept in view.
+ * cell to add, a chip to edit, and drag chips between cells (Alt, Ctrl or Cmd held on drop copies),
+ * or with a chip focused press Shift and an arrow to move it (Alt as well to copy). On a narrow
+ * screen the grid scrolls sideways with the names kept in view. Large teams draw only the rows in
+ * view (VIRTUALIZE_ABOVE).
  */
 export function WeekGrid({
   dates,
@@ -167,27 +457,105 @@ export function WeekGrid({
   onDrop,
   onNote,
 }: {
-  dates: string[];
+  dates: readonly string[];
   today: string;
-  rows: GridRow[];
-  shifts: ShiftDto[];
-  notes: DayNoteDto[];
-  dayTotals: number[];
+  rows: readonly GridRow[];
+  shifts: readonly ShiftDto[];
+  notes: readonly DayNoteDto[];
+  dayTotals: readonly number[];
   isAdmin: boolean;
   myStaffId: string | null;
   nextShiftId: string | null;
   lockedUntil: string | null;
   onAdd: (staffId: string, date: string) => void;
   onOpen: (shift: ShiftDto) => void;
-  onDrop: (shift: ShiftDto, staffId: string, date: string, copy: boolean) => void;
+  /** Moves or copies an entry; resolves to the id of the entry in its new cell, or null if refused. */
+  onDrop: (shift: ShiftDto, staffId: string, date: string, copy: boolean) => Promise<string | null>;
   onNote: (date: string, note: DayNoteDto | null) => void;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
   const copyHeld = useRef(false);
+  const cells = useMemo(() => indexCells(shifts), [shifts]);
+  const staffIds = useMemo(() => rows.map((row) => row.member.staffId), [rows]);
+
+  // The page's callbacks change every render; the rows get stable ones that call the latest, so a
+  // memoised row is not redrawn just because its parent was.
+  const latest = useRef({ onAdd, onOpen, onDrop, onNote, staffIds, dates });
+  useLayoutEffect(() => {
+    latest.current = { onAdd, onOpen, onDrop, onNote, staffIds, dates };
+  });
+
+  // After a keyboard move the chip is focused again in its new cell, once the data shows it there
+  // (a moved chip is briefly still in its old cell, until the week is fetched again).
+  const [pendingFocus, setPendingFocus] = useState<{ shiftId: string; cell: string } | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+
+  const virtualized = rows.length > VIRTUALIZE_ABOVE;
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    enabled: virtualized,
+    getItemKey: (index) => rows[index]?.member.staffId ?? index,
+  });
+  // Where the rows begin on the page (below the header, notices and day notes), for the virtualizer.
+  useLayoutEffect(() => {
+    const body = tableRef.current?.tBodies[0];
+    if (!virtualized || !body) return;
+    const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (tableRef.current?.tHead) observer.observe(tableRef.current.tHead);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [virtualized]);
+
+  const actions = useMemo<GridActions | null>(
+    () =>
+      isAdmin
+        ? {
+            onAdd: (staffId, date) => latest.current.onAdd(staffId, date),
+            onOpen: (shift) => latest.current.onOpen(shift),
+            onKeyMove: (shift, key, copy) => {
+              const { staffIds: ids, dates: days } = latest.current;
+              const target = keyboardTarget(
+                ids,
+                days,
+                { staffId: shift.staffId, date: shift.shiftDate },
+                key,
+              );
+              if (!target) return;
+              void latest.current.onDrop(shift, target.staffId, target.date, copy).then((id) => {
+                if (!id) return;
+                const index = ids.indexOf(target.staffId);
+                if (virtualized && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+                setPendingFocus({ shiftId: id, cell: cellKey(target.staffId, target.date) });
+              });
+            },
+          }
+        : null,
+    [isAdmin, virtualized, virtualizer],
+  );
+  const noteAction = useCallback(
+    (date: string, note: DayNoteDto | null) => latest.current.onNote(date, note),
+    [],
+  );
 
   useEffect(() => {
-    const track = (event: KeyboardEvent | PointerEvent) => {
+    if (!pendingFocus) return;
+    const chip = tableRef.current?.querySelector<HTMLElement>(
+      `[data-cell="${CSS.escape(pendingFocus.cell)}"] [data-shift-id="${CSS.escape(pendingFocus.shiftId)}"]`,
+    );
+    if (!chip) return;
+    chip.focus();
+    setPendingFocus(null);
+  });
+
+  useEffect(() => {
+    const track = (event: globalThis.KeyboardEvent | PointerEvent) => {
       copyHeld.current = event.altKey || event.ctrlKey || event.metaKey;
     };
     window.addEventListener('keydown', track);
@@ -210,8 +578,16 @@ export function WeekGrid({
     if (!shift || !target) return;
     const copy = copyHeld.current;
     if (!copy && target.staffId === shift.staffId && target.date === shift.shiftDate) return;
-    onDrop(shift, target.staffId, target.date, copy);
+    void onDrop(shift, target.staffId, target.date, copy);
   }
+
+  const items = virtualized
+    ? virtualizer.getVirtualItems()
+    : rows.map((_, index) => ({ index, start: 0, end: 0 }));
+  const first = items[0];
+  const last = items[items.length - 1];
+  const paddingTop = virtualized && first ? first.start - scrollMargin : 0;
+  const paddingBottom = virtualized && last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
 
   return (
     <DndContext
@@ -219,12 +595,17 @@ export function WeekGrid({
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragging(null)}
+      accessibility={{ screenReaderInstructions: { draggable: KEYBOARD_HELP } }}
     >
       <div
         className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm"
         data-testid="week-grid"
       >
-        <table className="w-full min-w-[840px] table-fixed border-collapse text-sm">
+        <table
+          ref={tableRef}
+          className="w-full min-w-[840px] table-fixed border-collapse text-sm"
+          aria-rowcount={rows.length + 2}
+        >
           <caption className="sr-only">Shifts for each member of staff, by day</caption>
           <colgroup>
             <col className="w-32 sm:w-48" />
@@ -232,148 +613,38 @@ export function WeekGrid({
               <col key={date} />
             ))}
           </colgroup>
-          <thead>
-            <tr className="border-b border-border">
-              <th
-                scope="col"
-                className="sticky left-0 z-10 bg-card px-3 py-3 text-left align-top text-xs font-medium tracking-wide text-muted-foreground uppercase shadow-[1px_0_0_var(--border)]"
-              >
-                Staff
-              </th>
-              {dates.map((date) => {
-                const isToday = date === today;
-                const locked = isDateLocked(date, lockedUntil);
-                const dayNotes = notes.filter((note) => note.noteDate === date);
-                return (
-                  <th
-                    key={date}
-                    scope="col"
-                    aria-current={isToday ? 'date' : undefined}
-                    className={cn(
-                      'px-1.5 py-2 text-center align-top font-medium',
-                      isToday && 'bg-highlight',
-                      locked && !isToday && 'bg-muted/60',
-                    )}
-                  >
-                    <div className="flex flex-col items-center">
-                      <abbr title={formatLongDate(date)} className="flex flex-col items-center no-underline">
-                        <span
-                          className={cn('text-xs text-muted-foreground uppercase', isToday && 'text-primary')}
-                        >
-                          {formatWeekday(date)}
-                        </span>
-                        <span
-                          className={cn(
-                            'mt-0.5 flex size-7 items-center justify-center rounded-full text-base',
-                            isToday && 'bg-primary text-primary-foreground',
-                          )}
-                        >
-                          {formatDayOfMonth(date)}
-                        </span>
-                      </abbr>
-                      {locked ? (
-                        <span className="mt-0.5 inline-flex items-center gap-0.5 text-[11px] font-normal text-muted-foreground">
-                          <Lock aria-hidden="true" className="size-3" />
-                          Locked
-                        </span>
-                      ) : null}
-                      <div className="mt-1 grid w-full gap-1 text-left">
-                        {dayNotes.map((note) =>
-                          isAdmin ? (
-                            <button
-                              key={note.noteId}
-                              type="button"
-                              onClick={() => onNote(date, note)}
-                              aria-label={`Edit note: ${note.noteText}`}
-                              className="rounded bg-amber-100 px-1 py-0.5 text-left text-[11px] font-normal break-words text-amber-950 hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-amber-900/50 dark:text-amber-100"
-                            >
-                              {note.noteText}
-                            </button>
-                          ) : (
-                            <p
-                              key={note.noteId}
-                              className="rounded bg-amber-100 px-1 py-0.5 text-[11px] font-normal break-words text-amber-950 dark:bg-amber-900/50 dark:text-amber-100"
-                            >
-                              {note.noteText}
-                            </p>
-                          ),
-                        )}
-                        {isAdmin ? (
-                          <button
-                            type="button"
-                            onClick={() => onNote(date, null)}
-                            aria-label={`Add note for ${formatLongDate(date)}`}
-                            className="mx-auto inline-flex items-center gap-0.5 rounded px-1 text-[11px] font-normal text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                          >
-                            <Plus aria-hidden="true" className="size-3" />
-                            Note
-                          </button>
-                        ) : null}
-                      </div>
-                    </div>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <WeekHead
+            dates={dates}
+            today={today}
+            lockedUntil={lockedUntil}
+            notes={notes}
+            onNote={isAdmin ? noteAction : null}
+          />
           <tbody>
-            {rows.map(({ member, totalMinutes, contracted }) => {
-              const mine = member.staffId === myStaffId;
+            <Spacer height={paddingTop} />
+            {items.map(({ index }) => {
+              const row = rows[index]!;
               return (
-                <tr
-                  key={member.staffId}
-                  className={cn('border-b border-border last:border-b-0', mine && 'bg-highlight/40')}
-                  aria-current={mine ? 'true' : undefined}
-                >
-                  <th
-                    scope="row"
-                    className={cn(
-                      'sticky left-0 z-10 bg-card px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--border)]',
-                      mine && 'bg-highlight',
-                    )}
-                  >
-                    <span className="block truncate font-medium">
-                      {member.fullName}
-                      {mine ? <span className="ml-1 text-xs font-normal text-primary">(you)</span> : null}
-                    </span>
-                    {member.role ? (
-                      <span className="block truncate text-xs text-muted-foreground">{member.role}</span>
-                    ) : null}
-                    <span className="mt-0.5 block text-xs tabular-nums text-muted-foreground">
-                      <span className="font-medium text-foreground">{formatHours(totalMinutes)}</span>
-                      {contracted !== null ? ` / ${contracted}h` : null}
-                    </span>
-                  </th>
-                  {dates.map((date) => {
-                    const entries = cellEntries(shifts, member.staffId, date);
-                    return (
-                      <Cell
-                        key={date}
-                        staffId={member.staffId}
-                        name={member.fullName}
-                        date={date}
-                        today={today}
-                        locked={isDateLocked(date, lockedUntil)}
-                        onAdd={isAdmin ? () => onAdd(member.staffId, date) : undefined}
-                      >
-                        {entries.map((shift) => (
-                          <Chip
-                            key={shift.shiftId}
-                            shift={shift}
-                            isNext={shift.shiftId === nextShiftId}
-                            draggable={isAdmin}
-                            onOpen={isAdmin ? onOpen : undefined}
-                          />
-                        ))}
-                      </Cell>
-                    );
-                  })}
-                </tr>
+                <StaffRow
+                  key={row.member.staffId}
+                  row={row}
+                  entries={dates.map((date) => cells.get(cellKey(row.member.staffId, date)))}
+                  dates={dates}
+                  today={today}
+                  lockedUntil={lockedUntil}
+                  mine={row.member.staffId === myStaffId}
+                  nextShiftId={nextShiftId}
+                  actions={actions}
+                  dropTargets={dragging !== null}
+                  index={index}
+                  measure={virtualized ? virtualizer.measureElement : undefined}
+                />
               );
             })}
+            <Spacer height={paddingBottom} />
           </tbody>
           <tfoot>
-            <tr className="border-t border-border bg-muted/40">
+            <tr className="border-t border-border bg-muted/40" aria-rowindex={rows.length + 2}>
               <th
                 scope="row"
                 className="sticky left-0 z-10 bg-muted px-3 py-2 text-left text-xs font-medium text-muted-foreground shadow-[1px_0_0_var(--border)]"
@@ -392,6 +663,14 @@ export function WeekGrid({
           </tfoot>
         </table>
       </div>
+      {isAdmin ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          Tip: drag a shift to move it, holding Alt (or Ctrl or ⌘) as you drop to copy it. With a shift
+          focused, <kbd className="font-sans font-medium">Shift</kbd> + arrow keys move it and{' '}
+          <kbd className="font-sans font-medium">Alt</kbd> +{' '}
+          <kbd className="font-sans font-medium">Shift</kbd> + arrow keys copy it.
+        </p>
+      ) : null}
       <DragOverlay>
         {dragging ? (
           <div className="w-32">

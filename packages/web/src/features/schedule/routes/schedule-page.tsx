@@ -1,17 +1,20 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/contracts/teams';
 import { addDays, toIsoDate, weekDates } from '@rotaboard/core/dates/week';
 import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { useQuery } from '@tanstack/react-query';
 import { BellRing, CalendarDays, Copy, Eraser, EyeOff, Lock, UsersRound } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { PageMeta } from '../../../components/page-meta';
+import { SearchBox } from '../../../components/search-box';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -30,6 +33,7 @@ import {
   useNextShift,
   useShiftLock,
   useWeeklyHours,
+  type WeeklyHoursEntry,
   weekShiftsQueryOptions,
 } from '../api/schedule-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -59,6 +63,39 @@ function useToday(): { today: string; time: string } {
   return value;
 }
 
+/**
+ * The week's rota from the loaded data: who is on it (not those who left before it began), the
+ * week's entries (the query holds a day either side), the rows shown (those matching the search)
+ * with each person's worked and contracted hours, and the day totals over the rows shown.
+ */
+function weekRota(
+  allStaff: readonly StaffDto[],
+  allShifts: readonly ShiftDto[],
+  hours: readonly WeeklyHoursEntry[],
+  dates: readonly string[],
+  search: string,
+) {
+  const start = dates[0]!;
+  const end = dates[dates.length - 1]!;
+  const staff = allStaff.filter((member) => !member.leavingDate || member.leavingDate >= start);
+  const weekShifts = allShifts.filter((shift) => shift.shiftDate >= start && shift.shiftDate <= end);
+  const totals = staffTotals(weekShifts);
+  const hoursByStaff = new Map<string, WeeklyHoursEntry[]>();
+  for (const entry of hours)
+    hoursByStaff.set(entry.staffId, [...(hoursByStaff.get(entry.staffId) ?? []), entry]);
+  const shown = search.trim() ? staff.filter((member) => matchesStaffSearch(member, search)) : staff;
+  const rows: GridRow[] = shown.map((member) => ({
+    member,
+    totalMinutes: totals.get(member.staffId) ?? 0,
+    contracted: contractedHoursOn(hoursByStaff.get(member.staffId) ?? [], start),
+  }));
+  const totalsByDay = dayTotals(weekShifts, dates, new Set(shown.map((member) => member.staffId)));
+  return { staff, weekShifts, rows, totalsByDay };
+}
+
+/** Teams bigger than this get a search above the grid: past a screenful, finding a row by eye is slow. */
+const STAFF_SEARCH_FROM = 8;
+
 type Editor = { open: boolean; shift: ShiftDto | null; staffId: string; date: string };
 type NoteEditor = { open: boolean; date: string; note: DayNoteDto | null };
 
@@ -73,7 +110,9 @@ export function SchedulePage() {
   const teamId = team?.teamId ?? '';
   const isPro = team?.ownerSubscriptionTier === 'pro';
   const focus = dateParam && isIsoDate(dateParam) ? dateParam : today;
-  const dates = weekDates(focus, team?.weekStartDay ?? DEFAULT_WEEK_START_DAY);
+  const weekStartDay = team?.weekStartDay ?? DEFAULT_WEEK_START_DAY;
+  // Kept as the same arrays between renders, so the grid's memoised rows redraw only what changed.
+  const dates = useMemo(() => weekDates(focus, weekStartDay), [focus, weekStartDay]);
   const start = dates[0]!;
   const end = dates[6]!;
   // A day either side, so overnight shifts count in the clash check.
@@ -93,26 +132,18 @@ export function SchedulePage() {
   const [noteEditor, setNoteEditor] = useState<NoteEditor>({ open: false, date: today, note: null });
   const [confirm, setConfirm] = useState<'copy' | 'clear' | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const allShifts = shiftsQuery.data ?? [];
+  const { staff, weekShifts, rows, totalsByDay } = useMemo(
+    () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
+    [staffQuery.data, shiftsQuery.data, hoursQuery.data, dates, search],
+  );
 
   if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
 
   const range = dayView ? formatLongDate(focus) : formatDateRange(start, end);
   const suffix = dayView ? '?view=day' : '';
   const goTo = (date: string) => navigate(`${date === today ? '/schedule' : `/schedule/${date}`}${suffix}`);
-  // Staff who left before this week began are not on its rota.
-  const staff = allStaff.filter((member) => !member.leavingDate || member.leavingDate >= start);
-  const allShifts = shiftsQuery.data ?? [];
-  const weekShifts = allShifts.filter((shift) => shift.shiftDate >= start && shift.shiftDate <= end);
-  const totals = staffTotals(weekShifts);
-  const hours = hoursQuery.data ?? [];
-  const rows: GridRow[] = staff.map((member) => ({
-    member,
-    totalMinutes: totals.get(member.staffId) ?? 0,
-    contracted: contractedHoursOn(
-      hours.filter((entry) => entry.staffId === member.staffId),
-      start,
-    ),
-  }));
   const lock = lockQuery.data ?? { lockedUntil: null, hideScheduleAfterLock: false };
   const calls = shiftCalls(teamId);
   const nameOf = (staffId: string) => allStaff.find((m) => m.staffId === staffId)?.fullName ?? 'someone';
@@ -147,25 +178,28 @@ export function SchedulePage() {
     }
   }
 
+  /** A drag or keyboard move: resolves to the entry's id in its new cell, or null when refused. */
   async function onDrop(shift: ShiftDto, staffId: string, date: string, copy: boolean) {
     const candidate = { ...shift, staffId, shiftDate: date, shiftId: copy ? null : shift.shiftId };
     const clash = findConflict(candidate, allShifts);
     if (clash && clash.shiftDate >= addDays(start, -1)) {
       toast.error(`Clashes with ${nameOf(clash.staffId)}'s entry on ${describeEntry(clash)}`);
-      return;
+      return null;
     }
     const input = { ...inputOf(shift), staffId, shiftDate: date };
     try {
       if (copy) {
         const created = await calls.create(input);
         onChanged({ kind: 'create', after: created });
-      } else {
-        const after = await calls.update(shift.shiftId, input);
-        offerUndo('Shift moved', () => calls.update(after.shiftId, inputOf(shift)));
+        return created.shiftId;
       }
+      const after = await calls.update(shift.shiftId, input);
+      offerUndo('Shift moved', () => calls.update(after.shiftId, inputOf(shift)));
+      return after.shiftId;
     } catch (error) {
       showApiError(error, copy ? 'Failed to copy the shift.' : 'Failed to move the shift.');
       void invalidate();
+      return null;
     }
   }
 
@@ -213,6 +247,19 @@ export function SchedulePage() {
         <p>{team.teamName} has nobody on its staff list for this week yet.</p>
       </EmptyState>
     );
+  } else if (rows.length === 0) {
+    body = (
+      <p className="rounded-xl border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
+        No one on this week's rota matches “{search.trim()}”.{' '}
+        <button
+          type="button"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          onClick={() => setSearch('')}
+        >
+          Show everyone
+        </button>
+      </p>
+    );
   } else if (dayView) {
     body = (
       <DayView
@@ -257,7 +304,7 @@ export function SchedulePage() {
           rows={rows}
           shifts={weekShifts}
           notes={notesQuery.data ?? []}
-          dayTotals={dayTotals(weekShifts, dates, new Set(staff.map((m) => m.staffId)))}
+          dayTotals={totalsByDay}
           isAdmin={isAdmin}
           myStaffId={myStaffId}
           nextShiftId={nextQuery.data?.shiftId ?? null}
@@ -351,6 +398,21 @@ export function SchedulePage() {
               Notify staff of changes
             </span>
           )}
+        </div>
+      ) : null}
+      {ready && staff.length > STAFF_SEARCH_FROM ? (
+        <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+          <SearchBox
+            label="Find staff"
+            placeholder="Find staff by name or role"
+            value={search}
+            onChange={setSearch}
+          />
+          {search.trim() && rows.length > 0 ? (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {rows.length} of {staff.length} shown
+            </p>
+          ) : null}
         </div>
       ) : null}
       {body}
