@@ -111,6 +111,14 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
       .nth(fridayIndex - 1),
   ).toContainText('09:00–17:00');
 
+  // An overnight shift: Thursday night into Friday morning.
+  dialog = await openAdd(page, 'Ben Brown', 'Thursday');
+  await dialog.getByLabel('Start time').fill('22:00');
+  await dialog.getByLabel('End time').fill('06:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /22:00–06:00/ })).toBeVisible();
+
   // A day note.
   await page.getByRole('button', { name: /^Add note for Monday/ }).click();
   dialog = page.getByRole('dialog');
@@ -138,11 +146,20 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
   await expect(dialog.getByText('Created', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // The day view.
+  // The day view, on Friday: Ava's day shift, and the morning of Ben's overnight shift from Thursday.
+  const fridayTitle = await page.locator('thead abbr[title^="Friday"]').getAttribute('title');
+  const friday = new Date(`${fridayTitle!.replace(/^\w+, /, '')} 12:00Z`).toISOString().slice(0, 10);
   await page.getByRole('button', { name: 'Day', exact: true }).click();
   await expect(page).toHaveURL(/view=day/);
-  await expect(page.getByTestId('day-view')).toBeVisible();
+  await page.goto(`/schedule/${friday}?view=day`);
+  await expect(page.getByRole('heading', { name: /^Friday, / })).toBeVisible();
+  const dayView = page.getByTestId('day-view');
+  await expect(dayView.getByRole('button', { name: 'Ava Adams: 09:00–17:00' })).toBeVisible();
+  await expect(dayView.getByRole('button', { name: /^Ben Brown: 22:00–06:00, from Thursday/ })).toBeVisible();
   await snapAll(page, 'schedule-day-view');
+  // Saturday has nothing, and says so.
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByText(/^Nothing scheduled on Saturday, /)).toBeVisible();
   await page.getByRole('button', { name: 'Week', exact: true }).click();
 
   // Invite Ava, who signs up and sees the week read-only.

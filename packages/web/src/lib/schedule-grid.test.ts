@@ -10,6 +10,7 @@ import {
   isDateLocked,
   keyboardTarget,
   nextShiftId,
+  overnightTail,
   staffTotals,
 } from './schedule-grid';
 
@@ -105,6 +106,22 @@ describe('schedule grid helpers', () => {
     });
     expect(barLayout({ ...base, isTimeOff: true, timeOffDays: 0.5 })).toEqual({ left: 0, width: 50 });
     expect(barLayout({ ...base, isTimeOff: true, timeOffHours: 6 })).toEqual({ left: 0, width: 25 });
+  });
+
+  it('shows the morning part of an overnight entry on the next day', () => {
+    expect(overnightTail({ ...base, startTime: '22:00:00', endTime: '06:00:00' })).toEqual({
+      left: 0,
+      width: 25,
+    });
+    // Exact-times time off runs overnight the same way.
+    expect(overnightTail({ ...base, isTimeOff: true, startTime: '20:00:00', endTime: '03:00:00' })).toEqual({
+      left: 0,
+      width: 12.5,
+    });
+    expect(overnightTail({ ...base, startTime: '09:00:00', endTime: '17:00:00' })).toBeNull();
+    expect(overnightTail({ ...base, isTimeOff: true, timeOffDays: 1 })).toBeNull();
+    expect(overnightTail({ ...base, isTimeOff: true, timeOffHours: 4 })).toBeNull();
+    expect(overnightTail(base)).toBeNull();
   });
 
   it('finds the next shift', () => {

@@ -1,7 +1,7 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { effectiveColour } from '@rotaboard/core/shifts/colours';
 import { formatTimeOffDays, formatTimeOffHours } from '@rotaboard/core/shifts/time-off';
-import { hhmm, minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
+import { hhmm, isOvernight, minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
 
 /** The main line of a chip: '09:00–17:00', '1 Day', '2.5 Hours'. */
 export function chipTimeText(entry: {
@@ -164,6 +164,22 @@ export function barLayout(entry: {
   const start = minutesOfDay(entry.startTime);
   const span = Math.min(spanMinutes(entry.startTime, entry.endTime), DAY - start);
   return { left: (start / DAY) * 100, width: (span / DAY) * 100 };
+}
+
+/**
+ * The morning part of an entry from the day before that runs past midnight (22:00–06:00 shows on the
+ * next day from 00:00 to 06:00), in percent of the day; null for anything that ends on its own day.
+ */
+export function overnightTail(entry: {
+  startTime: string | null;
+  endTime: string | null;
+  isTimeOff: boolean;
+  timeOffDays: number | null;
+  timeOffHours: number | null;
+}): { left: number; width: number } | null {
+  if (entry.timeOffDays !== null || entry.timeOffHours !== null) return null;
+  if (!entry.startTime || !entry.endTime || !isOvernight(entry.startTime, entry.endTime)) return null;
+  return { left: 0, width: (minutesOfDay(entry.endTime) / (24 * 60)) * 100 };
 }
 
 /** The first upcoming shift of a person in a list: the one the grid highlights as 'next'. */
