@@ -161,5 +161,14 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   await page.mouse.up();
   await expect(cellOf(person2Row, 0)).toContainText('14:00–22:00');
   await expect(grid.getByRole('row', { name: /Hana Hotel/ })).not.toContainText('14:00–22:00');
+
+  // Ctrl+Z undoes the last change: the shift goes back to the owner.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Change undone')).toBeVisible();
+  await expect(grid.getByRole('row', { name: /Hana Hotel/ })).toContainText('14:00–22:00');
+  await expect(cellOf(person2Row, 0)).not.toContainText('14:00–22:00');
+  // Once: a second Ctrl+Z has nothing left to undo.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Change undone')).toHaveCount(1);
   await context.close();
 });

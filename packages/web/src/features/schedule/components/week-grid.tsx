@@ -668,7 +668,9 @@ export function WeekGrid({
           Tip: drag a shift to move it, holding Alt (or Ctrl or ⌘) as you drop to copy it. With a shift
           focused, <kbd className="font-sans font-medium">Shift</kbd> + arrow keys move it and{' '}
           <kbd className="font-sans font-medium">Alt</kbd> +{' '}
-          <kbd className="font-sans font-medium">Shift</kbd> + arrow keys copy it.
+          <kbd className="font-sans font-medium">Shift</kbd> + arrow keys copy it.{' '}
+          <kbd className="font-sans font-medium">Ctrl</kbd> + <kbd className="font-sans font-medium">Z</kbd>{' '}
+          (⌘Z) undoes your last change.
         </p>
       ) : null}
       <DragOverlay>

@@ -44,6 +44,7 @@ import { PresenceList } from '../components/presence-list';
 import { type ShiftChange, ShiftEditorDialog } from '../components/shift-editor-dialog';
 import { type GridRow, WeekGrid } from '../components/week-grid';
 import { WeekNavigation } from '../components/week-navigation';
+import { useLastChangeUndo } from '../hooks/use-last-change-undo';
 
 /** Today as the viewer's calendar date, refreshed when the day changes under an open page. */
 function readNow(): { today: string; time: string } {
@@ -133,6 +134,7 @@ export function SchedulePage() {
   const [confirm, setConfirm] = useState<'copy' | 'clear' | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
   const [search, setSearch] = useState('');
+  const offerUndo = useLastChangeUndo(`${teamId}|${start}`, () => void invalidate());
   const allShifts = shiftsQuery.data ?? [];
   const { staff, weekShifts, rows, totalsByDay } = useMemo(
     () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
@@ -147,26 +149,6 @@ export function SchedulePage() {
   const lock = lockQuery.data ?? { lockedUntil: null, hideScheduleAfterLock: false };
   const calls = shiftCalls(teamId);
   const nameOf = (staffId: string) => allStaff.find((m) => m.staffId === staffId)?.fullName ?? 'someone';
-
-  function offerUndo(message: string, undo: () => Promise<unknown>) {
-    void invalidate();
-    toast.success(message, {
-      duration: 8000,
-      action: {
-        label: 'Undo',
-        onClick: async () => {
-          try {
-            await undo();
-            toast.success('Change undone');
-          } catch (error) {
-            showApiError(error, 'Failed to undo the change.');
-          } finally {
-            void invalidate();
-          }
-        },
-      },
-    });
-  }
 
   function onChanged(change: ShiftChange) {
     if (change.kind === 'create') {
