@@ -135,6 +135,8 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Locked until/)).toBeVisible();
   await expect(page.getByText('Locked', { exact: true }).first()).toBeVisible();
+  // The README shows this screen: let the toasts go first.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await snapAll(page, 'schedule-grid');
 
   // Editing a chip shows its history.

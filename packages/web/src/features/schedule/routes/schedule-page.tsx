@@ -82,8 +82,11 @@ function weekRota(
   const weekShifts = allShifts.filter((shift) => shift.shiftDate >= start && shift.shiftDate <= end);
   const totals = staffTotals(weekShifts);
   const hoursByStaff = new Map<string, WeeklyHoursEntry[]>();
-  for (const entry of hours)
-    hoursByStaff.set(entry.staffId, [...(hoursByStaff.get(entry.staffId) ?? []), entry]);
+  for (const entry of hours) {
+    const entries = hoursByStaff.get(entry.staffId);
+    if (entries) entries.push(entry);
+    else hoursByStaff.set(entry.staffId, [entry]);
+  }
   const shown = search.trim() ? staff.filter((member) => matchesStaffSearch(member, search)) : staff;
   const rows: GridRow[] = shown.map((member) => ({
     member,
