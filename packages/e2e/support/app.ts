@@ -31,6 +31,16 @@ async function outbox(request: APIRequestContext): Promise<OutboxEmail[]> {
   return (await request.get('/dev/mail.json')).json();
 }
 
+/**
+ * The ISO date of a date as the app writes it in full ('Friday, 20 November 2026'), at the end of a
+ * text such as a day heading's title or a cell's label ('Add shift for Ava on Friday, 20 November 2026').
+ */
+export function isoDateOf(text: string): string {
+  const match = /\w+day, (\d{1,2} \w+ \d{4})$/.exec(text);
+  if (!match) throw new Error(`No full date at the end of "${text}"`);
+  return new Date(`${match[1]} 12:00Z`).toISOString().slice(0, 10);
+}
+
 /** Waits for an email to `to` that `matches`, and returns it. */
 async function awaitEmail(
   request: APIRequestContext,

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import {
   addStaff,
   inviteStaff,
+  isoDateOf,
   joinByInvitation,
   SCREENSHOT_DIR,
   signInThroughUi,
@@ -105,7 +106,7 @@ test('when the server goes down the banner says so, and the live schedule recove
     const wednesday = await page
       .getByRole('button', { name: /^Add shift for Rhea Restart on Wednesday/ })
       .getAttribute('aria-label');
-    const date = new Date(`${wednesday!.replace(/^.* on \w+, /, '')} 12:00Z`).toISOString().slice(0, 10);
+    const date = isoDateOf(wednesday!);
     const created = await page.request.post(`/api/teams/${team.teamId}/shifts`, {
       headers: { origin: server.url },
       data: { staffId: me.staffId, shiftDate: date, startTime: '22:00', endTime: '06:00' },

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { isoDateOf, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 // Over the grid's VIRTUALIZE_ABOVE (60) and the Free plan's 100 staff, so the owner is on Pro.
 const TEAM_SIZE = 150;
@@ -10,7 +10,7 @@ async function datesOnScreen(page: Page): Promise<string[]> {
   const titles = await page
     .locator('thead abbr[title]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
-  return titles.map((title) => new Date(`${title.replace(/^\w+, /, '')} 12:00Z`).toISOString().slice(0, 10));
+  return titles.map(isoDateOf);
 }
 
 test('a 150-person week draws only the rows in view, scrolls to the last person, and moves and copies shifts by keyboard', async ({

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   addStaff,
   inviteStaff,
+  isoDateOf,
   joinByInvitation,
   signInThroughUi,
   snapAll,
@@ -150,7 +151,7 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
 
   // The day view, on Friday: Ava's day shift, and the morning of Ben's overnight shift from Thursday.
   const fridayTitle = await page.locator('thead abbr[title^="Friday"]').getAttribute('title');
-  const friday = new Date(`${fridayTitle!.replace(/^\w+, /, '')} 12:00Z`).toISOString().slice(0, 10);
+  const friday = isoDateOf(fridayTitle!);
   await page.getByRole('button', { name: 'Day', exact: true }).click();
   await expect(page).toHaveURL(/view=day/);
   await page.goto(`/schedule/${friday}?view=day`);

@@ -56,7 +56,7 @@ const KEYBOARD_HELP =
   'Press Enter to edit this shift. Shift and an arrow key moves it to the next person or day; ' +
   'Alt, Shift and an arrow key copies it there. Drag with a pointer to move; hold Alt, Ctrl or Cmd as you drop to copy.';
 
-/** What the grid asks of its page; a drop resolves to the id of the entry in the new cell, or null. */
+/** What a row's cells and chips can do, for admins: stable across renders (see `latest`). */
 type GridActions = {
   onAdd: (staffId: string, date: string) => void;
   onOpen: (shift: ShiftDto) => void;
