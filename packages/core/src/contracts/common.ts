@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLIEST_DATE, isDateInRange, LATEST_DATE, textProblem } from '../input/bounds.ts';
 
 /** Every non-2xx body of the API has this shape (docs/architecture.md, "Errors"). */
 export const ErrorBody = z.object({
@@ -23,8 +24,27 @@ export const EmailAddress = z
 
 export const Uuid = z.uuid('Must be a valid id');
 
-/** A calendar date as `YYYY-MM-DD`. */
-export const IsoDate = z.iso.date('Must be a date as YYYY-MM-DD');
+/** A calendar date as `YYYY-MM-DD`, from 1900 to 2999 (input/bounds). */
+export const IsoDate = z.iso
+  .date('Must be a date as YYYY-MM-DD')
+  .refine(isDateInRange, `Dates must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
+
+/**
+ * Refuses text that cannot be stored as typed: control characters (line breaks too unless
+ * `multiline`) and broken Unicode. The message starts with the field's label.
+ */
+export function plainText<T extends z.ZodString>(schema: T, label: string, multiline = false): T {
+  return schema.superRefine((value, ctx) => {
+    const problem = textProblem(value, { multiline });
+    if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+  }) as T;
+}
+
+/** The `hash` an edit was read with: opaque, never stored, so only its length is bounded. */
+export const ReadHash = z
+  .string({ error: 'hash is required' })
+  .min(1, 'hash is required')
+  .max(200, 'hash is not valid');
 
 export const MessageResponse = z.object({ success: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;

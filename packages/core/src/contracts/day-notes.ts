@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { IsoDate } from './common.ts';
+import { IsoDate, plainText } from './common.ts';
 import { MAX_DAY_NOTE_LENGTH } from './shifts.ts';
 
 /** POST /day-notes and PUT /day-notes/{noteId} */
 export const DayNoteInput = z.object({
   noteDate: IsoDate,
-  noteText: z
-    .string({ error: 'Write a note' })
-    .trim()
-    .min(1, 'Write a note')
-    .max(MAX_DAY_NOTE_LENGTH, `A note can be at most ${MAX_DAY_NOTE_LENGTH} characters`),
+  noteText: plainText(
+    z
+      .string({ error: 'Write a note' })
+      .trim()
+      .min(1, 'Write a note')
+      .max(MAX_DAY_NOTE_LENGTH, `A note can be at most ${MAX_DAY_NOTE_LENGTH} characters`),
+    'A note',
+    true,
+  ),
   showToAllStaff: z.boolean().default(true),
 });
 export type DayNoteInput = z.input<typeof DayNoteInput>;

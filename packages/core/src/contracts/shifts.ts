@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { MAX_PAGE_OFFSET, MINUTES_PER_DAY } from '../input/bounds.ts';
 import {
+  parseBreakMinutes,
   TIME_OFF_DAY_CHOICES,
   timeOffDaysError,
   timeOffHoursError,
   timeOffKind,
 } from '../shifts/time-off.ts';
-import { normaliseTime } from '../shifts/times.ts';
+import { normaliseTime, spanMinutes } from '../shifts/times.ts';
 import {
   ADJUSTMENT_COMMENT_MAX,
   ADJUSTMENT_REASONS,
   type AdjustmentReason,
   normaliseAdjustment,
 } from '../shifts/worked-minutes.ts';
-import { IsoDate } from './common.ts';
+import { IsoDate, plainText } from './common.ts';
 
 export const MAX_SHIFT_NOTES_LENGTH = 500;
 export const MAX_DAY_NOTE_LENGTH = 500;
@@ -29,31 +31,36 @@ export const TimeOfDay = z.string().transform((value, ctx) => {
 
 const reasons = Object.keys(ADJUSTMENT_REASONS) as [AdjustmentReason, ...AdjustmentReason[]];
 
-/** One attendance adjustment: minutes clamped to a whole number ≥ 0, comment cut to 50 characters. */
+/**
+ * One attendance adjustment: minutes clamped to a whole number ≥ 0 (spec 1 §5) and at most a day,
+ * comment cut to 50 characters.
+ */
 export const AttendanceAdjustmentInput = z
   .object({
-    minutes: z.number({ error: 'Adjustment minutes must be a number' }),
+    minutes: z
+      .number({ error: 'Adjustment minutes must be a number' })
+      .max(MINUTES_PER_DAY, `An adjustment can be at most ${MINUTES_PER_DAY} minutes (one day)`),
     reason: z.enum(reasons, { error: `Reason must be one of ${reasons.join(', ')}` }),
-    comment: z.string().nullish(),
+    comment: plainText(
+      z
+        .string({ error: 'The adjustment comment must be text' })
+        .max(1000, 'The adjustment comment is too long'),
+      'The adjustment comment',
+    ).nullish(),
   })
   .transform((value) => normaliseAdjustment(value));
 
-/** Empty means 0; otherwise a whole number of 0 or more in steps of 5. */
+/** Empty means 0; otherwise a whole number of 0 or more in steps of 5, at most a day. */
 const BreakMinutes = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), z.string().max(20), z.null()], { error: 'Break minutes must be a number' })
   .optional()
   .transform((value, ctx) => {
-    if (value === null || value === undefined || value === '') return 0;
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(n) || n < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Break minutes must be a whole number of 0 or more' });
+    const parsed = parseBreakMinutes(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;
     }
-    if (n % 5 !== 0) {
-      ctx.addIssue({ code: 'custom', message: 'Break minutes must be in steps of 5' });
-      return z.NEVER;
-    }
-    return n;
+    return parsed.value;
   });
 
 /**
@@ -66,10 +73,14 @@ export const ShiftInput = z
     shiftDate: IsoDate,
     startTime: TimeOfDay.nullish().transform((v) => v ?? null),
     endTime: TimeOfDay.nullish().transform((v) => v ?? null),
-    notes: z
-      .string()
-      .trim()
-      .max(MAX_SHIFT_NOTES_LENGTH, `Notes can be at most ${MAX_SHIFT_NOTES_LENGTH} characters`)
+    notes: plainText(
+      z
+        .string({ error: 'Notes must be text' })
+        .trim()
+        .max(MAX_SHIFT_NOTES_LENGTH, `Notes can be at most ${MAX_SHIFT_NOTES_LENGTH} characters`),
+      'Notes',
+      true,
+    )
       .nullish()
       .transform((v) => v || null),
     notesVisibleToAll: z.boolean().default(true),
@@ -97,6 +108,14 @@ export const ShiftInput = z
   })
   .superRefine((shift, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (
+      shift.startTime &&
+      shift.endTime &&
+      shift.startTime !== shift.endTime &&
+      shift.breakMinutes >= spanMinutes(shift.startTime, shift.endTime)
+    ) {
+      fail(`The break must be shorter than the ${shift.isTimeOff ? 'time off' : 'shift'}`, 'breakMinutes');
+    }
     if (!shift.isTimeOff) {
       if (!shift.startTime || !shift.endTime)
         return fail('A shift needs a start and an end time', 'startTime');
@@ -197,7 +216,12 @@ export const NotifyWeekResponse = z.object({
 
 /** GET /shifts/{shiftId}/history?offset=&limit= */
 export const HistoryQuery = z.object({
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(MAX_PAGE_OFFSET, `offset must be at most ${MAX_PAGE_OFFSET}`)
+    .default(0),
   limit: z.coerce
     .number()
     .int()

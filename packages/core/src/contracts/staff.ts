@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress, IsoDate } from './common.ts';
+import { EmailAddress, IsoDate, MAX_EMAIL_LENGTH, plainText, ReadHash } from './common.ts';
 import { MAX_NAME_LENGTH } from './users.ts';
 
 export const MAX_ROLE_LENGTH = 50;
@@ -43,16 +43,28 @@ export const StaffParams = z.object({
   staffId: z.uuid('Staff member not found'),
 });
 
-const FirstName = z
-  .string({ error: 'First name is required' })
-  .trim()
-  .min(1, 'First name is required')
-  .max(MAX_NAME_LENGTH, `First name can be at most ${MAX_NAME_LENGTH} characters`);
-const LastName = z
-  .string()
-  .trim()
-  .max(MAX_NAME_LENGTH, `Last name can be at most ${MAX_NAME_LENGTH} characters`);
-const Role = z.string().trim().max(MAX_ROLE_LENGTH, `Role can be at most ${MAX_ROLE_LENGTH} characters`);
+const FirstName = plainText(
+  z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(MAX_NAME_LENGTH, `First name can be at most ${MAX_NAME_LENGTH} characters`),
+  'First name',
+);
+const LastName = plainText(
+  z
+    .string({ error: 'Last name must be text' })
+    .trim()
+    .max(MAX_NAME_LENGTH, `Last name can be at most ${MAX_NAME_LENGTH} characters`),
+  'Last name',
+);
+const Role = plainText(
+  z
+    .string({ error: 'Role must be text' })
+    .trim()
+    .max(MAX_ROLE_LENGTH, `Role can be at most ${MAX_ROLE_LENGTH} characters`),
+  'Role',
+);
 /** An optional address: blank means none; anything else must be a valid address. */
 const OptionalEmail = z
   .string()
@@ -78,7 +90,7 @@ export const UpdateStaffInput = z.object({
   role: Role.default(''),
   email: OptionalEmail,
   isAdmin: z.boolean().optional(),
-  hash: z.string({ error: 'hash is required' }).min(1, 'hash is required'),
+  hash: ReadHash,
 });
 export type UpdateStaffInput = z.input<typeof UpdateStaffInput>;
 
@@ -96,7 +108,10 @@ export type RemoveStaffResponse = z.infer<typeof RemoveStaffResponse>;
 
 /** POST /api/teams/{id}/staff/order: every member's id, in the new order. */
 export const StaffOrderInput = z.object({
-  staffIds: z.array(z.uuid('Each id must be a staff id')).min(1, 'The order must list every member of staff'),
+  staffIds: z
+    .array(z.uuid('Each id must be a staff id'))
+    .min(1, 'The order must list every member of staff')
+    .max(1000, 'The order can list at most 1000 members of staff'),
 });
 export type StaffOrderInput = z.infer<typeof StaffOrderInput>;
 
@@ -117,7 +132,8 @@ export type InviteInput = z.infer<typeof InviteInput>;
 /** POST /api/teams/{id}/resend-invite, DELETE /api/teams/{id}/invite, DELETE /api/teams/{id}/access */
 export const StaffRefInput = z.object({
   staffId: z.uuid('Staff member not found'),
-  email: z.string().optional(),
+  /** Sent by the client for its own messages; not used by the server. */
+  email: z.string().max(MAX_EMAIL_LENGTH).optional(),
 });
 export type StaffRefInput = z.infer<typeof StaffRefInput>;
 
@@ -125,7 +141,8 @@ export type StaffRefInput = z.infer<typeof StaffRefInput>;
 export const AcceptInviteInput = z.object({
   token: z
     .string({ error: 'Invalid invitation link. No token provided.' })
-    .min(1, 'Invalid invitation link. No token provided.'),
+    .min(1, 'Invalid invitation link. No token provided.')
+    .max(200, 'This invitation link is not valid. Ask your manager to send a new one.'),
 });
 export const AcceptInviteResponse = z.object({
   success: z.literal(true),

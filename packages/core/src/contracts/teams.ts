@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionTier } from '../plans/plan-limits.ts';
+import { plainText, ReadHash } from './common.ts';
 
 export const MAX_TEAM_NAME_LENGTH = 100;
 
@@ -11,10 +12,13 @@ export const WeekStartDay = z
   .max(6, 'Week start day must be from 0 (Sunday) to 6 (Saturday)');
 export const DEFAULT_WEEK_START_DAY = 1;
 
-const TeamName = z
-  .string()
-  .trim()
-  .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`);
+const TeamName = plainText(
+  z
+    .string({ error: 'Team name must be text' })
+    .trim()
+    .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`),
+  'Team name',
+);
 
 /** POST /api/teams */
 export const CreateTeamInput = z.object({
@@ -30,7 +34,7 @@ export const UpdateTeamInput = z.object({
   weekStartDay: WeekStartDay,
   ownerInStaffList: z.boolean().optional(),
   scheduleAgentEnabled: z.boolean().optional(),
-  hash: z.string({ error: 'hash is required' }).min(1, 'hash is required'),
+  hash: ReadHash,
 });
 export type UpdateTeamInput = z.infer<typeof UpdateTeamInput>;
 

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 
 export const MAX_NAME_LENGTH = 50;
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(MAX_NAME_LENGTH, `${label} can be at most ${MAX_NAME_LENGTH} characters`);
+  plainText(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(MAX_NAME_LENGTH, `${label} can be at most ${MAX_NAME_LENGTH} characters`),
+    label,
+  );
 
 export const UserDto = z.object({
   id: z.uuid(),

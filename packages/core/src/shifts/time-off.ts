@@ -1,3 +1,5 @@
+import { MINUTES_PER_DAY } from '../input/bounds.ts';
+
 /** The three kinds of time off (spec 1 §3): a time range, a number of hours, or (part of) days. */
 export type TimeOffKind = 'exact' | 'hours' | 'days';
 
@@ -52,13 +54,14 @@ export function timeOffDaysError(days: number | null | undefined): string | null
     : 'Please select the number of days';
 }
 
-/** Break minutes: empty means 0; otherwise a whole number of 0 or more in steps of 5. */
+/** Break minutes: empty means 0; otherwise a whole number of 0 or more in steps of 5, at most a day. */
 export function parseBreakMinutes(
   value: string | number | null | undefined,
 ): { value: number } | { error: string } {
   if (value === null || value === undefined || value === '') return { value: 0 };
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 0) return { error: 'Break minutes must be a whole number of 0 or more' };
+  if (n > MINUTES_PER_DAY) return { error: `Break minutes can be at most ${MINUTES_PER_DAY}` };
   if (n % 5 !== 0) return { error: 'Break minutes must be in steps of 5' };
   return { value: n };
 }

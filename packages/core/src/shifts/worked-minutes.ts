@@ -1,3 +1,4 @@
+import { cutText } from '../input/bounds.ts';
 import { spanMinutes } from './times.ts';
 
 export const ADJUSTMENT_REASONS = {
@@ -23,7 +24,7 @@ export function normaliseAdjustment(input: {
   return {
     minutes: Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0,
     reason: input.reason,
-    comment: (input.comment ?? '').trim().slice(0, ADJUSTMENT_COMMENT_MAX),
+    comment: cutText((input.comment ?? '').trim(), ADJUSTMENT_COMMENT_MAX),
   };
 }
 
