@@ -444,7 +444,7 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
 
       const makeAdmin = await admin.call('POST', `${o.base}/staff`, { firstName: 'Sneaky', isAdmin: true });
       expect(makeAdmin.statusCode).toBe(403);
-      expect(makeAdmin.json().message).toBe('Only the team owner can change administrators');
+      expect(makeAdmin.json().message).toBe('Only the team owner can add an administrator');
       const newbie = added.json();
       const promote = await admin.call('PUT', `${o.base}/staff/${newbie.staffId}`, {
         firstName: 'Newbie',

@@ -172,18 +172,18 @@ describe.each(engines)('profile, teams and support check on %s', (engine) => {
       email: 'member@example.com',
       inviteStatus: 'accepted',
       displayOrder: 1,
-      leavingDate: '2020-01-01',
+      leavingDate: '2999-06-30',
     });
     const seen = (await call('GET', '/api/teams', memberCookie)).json();
     expect(seen).toEqual([
       expect.objectContaining({ teamId: team.teamId, isAdmin: false, ownerId: team.ownerId }),
     ]);
     expect((await call('GET', '/api/auth/me', memberCookie)).json().shouldPromptForTeamCreation).toBe(false);
-    // includeAll lists people who have left; a date lists those still there on it.
+    // includeAll lists people who will have left; a date lists those still there on it.
     const all = (await call('GET', `/api/teams/${team.teamId}/staff?includeAll=true`, memberCookie)).json();
     expect(all.map((s: { fullName: string }) => s.fullName)).toEqual(['Bo Ss', 'Mia Member']);
     const active = (
-      await call('GET', `/api/teams/${team.teamId}/staff?date=2026-01-01`, memberCookie)
+      await call('GET', `/api/teams/${team.teamId}/staff?date=2999-07-01`, memberCookie)
     ).json();
     expect(active.map((s: { fullName: string }) => s.fullName)).toEqual(['Bo Ss']);
     const rows = await t.database.db.select().from(teams).where(eq(teams.id, team.teamId));

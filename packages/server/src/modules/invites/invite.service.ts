@@ -11,9 +11,10 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
+import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 
 const TTL_MS = INVITE_TTL_DAYS * DAY_MS;
@@ -21,18 +22,28 @@ const INVALID = 'This invitation link is not valid. Ask your manager to send a n
 
 /**
  * Invitations link a staff row to the account with its email: send (or resend) a link, revoke it,
- * or remove a member's access while keeping them on the rota. Accepting needs only the token.
+ * or remove a member's access while keeping them on the rota. Accepting needs only the token. Who
+ * may do which to whom is core's permission table (teams/permissions).
  */
 export function createInviteService(deps: {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
   proEmails: readonly string[];
+  events?: ScheduleEvents;
 }) {
   const { db, mailer } = deps;
 
-  const asAdmin = <T>(user: UserRow, teamId: string, work: (tx: Db, access: TeamAccess) => Promise<T>) =>
-    withTeamAdmin(db, user, teamId, deps.proEmails, work);
+  /** Runs a change as a team administrator; once committed, the team's staff lists refresh live. */
+  const asAdmin = async <T>(
+    user: UserRow,
+    teamId: string,
+    work: (tx: Db, access: TeamAccess) => Promise<T>,
+  ) => {
+    const result = await withTeamAdmin(db, user, teamId, deps.proEmails, work);
+    announce(deps.events, { teamId, kind: 'staff', user });
+    return result;
+  };
 
   async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
     const row = await createStaffRepository(tx).findInTeam(teamId, staffId);
@@ -89,6 +100,8 @@ export function createInviteService(deps: {
     async invite(user: UserRow, teamId: string, staffId: string, email: string): Promise<StaffDto> {
       const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
         const member = await findStaff(tx, teamId, staffId);
+        authorizeStaffAction(access, member.inviteStatus === 'invited' ? 'resendInvite' : 'invite', member);
+        if (member.email !== email) authorizeStaffAction(access, 'editEmail', member);
         if (member.inviteStatus === 'accepted') {
           throw new DomainError(ErrorCode.CONFLICT, `${member.firstName} has already joined the team`);
         }
@@ -112,6 +125,7 @@ export function createInviteService(deps: {
     async resend(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
       const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
         const member = await findStaff(tx, teamId, staffId);
+        authorizeStaffAction(access, 'resendInvite', member);
         if (member.inviteStatus !== 'invited' || !member.email) {
           throw new DomainError(
             ErrorCode.RULE_BROKEN,
@@ -128,6 +142,7 @@ export function createInviteService(deps: {
     async revoke(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
       return asAdmin(user, teamId, async (tx, access) => {
         const member = await findStaff(tx, teamId, staffId);
+        authorizeStaffAction(access, 'revokeInvite', member);
         if (member.inviteStatus !== 'invited') {
           throw new DomainError(
             ErrorCode.RULE_BROKEN,
@@ -156,17 +171,9 @@ export function createInviteService(deps: {
     async removeAccess(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
       return asAdmin(user, teamId, async (tx, access) => {
         const member = await findStaff(tx, teamId, staffId);
-        if (member.userId === access.team.ownerId) {
-          throw new DomainError(ErrorCode.RULE_BROKEN, 'The team owner always has access to their team');
-        }
+        authorizeStaffAction(access, 'removeAccess', member);
         if (member.inviteStatus !== 'accepted') {
           throw new DomainError(ErrorCode.RULE_BROKEN, `${member.firstName} has not joined the team`);
-        }
-        if (member.isAdmin && access.role !== 'owner') {
-          throw new DomainError(
-            ErrorCode.FORBIDDEN,
-            'Only the team owner can remove an administrator’s access',
-          );
         }
         const updated = await createStaffRepository(tx).update(staffId, {
           userId: null,

@@ -20,6 +20,7 @@ export async function invitesRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
+    events: app.realtime,
   });
   const tags = ['invitations'];
 

@@ -20,9 +20,8 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {
+  authorizeStaffAction,
   loadTeamAccess,
-  requireTeamAdmin,
-  requireTeamOwner,
   type TeamAccess,
   withTeamAdmin,
 } from '../teams/team-access.ts';
@@ -35,8 +34,9 @@ export const STALE_STAFF_MESSAGE =
 const EMAIL_ON_TEAM = 'Someone on this team already has that email address';
 
 /**
- * Managing a team's staff list: only the team's owner and administrators; changing who is an
- * administrator only the owner. Every change is audited in its transaction.
+ * Managing a team's staff list, as core's permission table allows (teams/permissions): owners and
+ * administrators manage staff; only the owner manages administrators. Every change is audited in
+ * its transaction.
  */
 export function createStaffService(deps: { db: Db; proEmails: readonly string[]; events?: ScheduleEvents }) {
   const { db, proEmails } = deps;
@@ -69,9 +69,8 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     return row;
   }
 
-  /** Making someone an administrator: the owner only, within the plan's administrator limit. */
-  async function checkCanMakeAdmin(tx: Db, access: TeamAccess) {
-    requireTeamOwner(access, 'change administrators');
+  /** A new administrator must fit the plan's administrator limit. */
+  async function checkAdminLimit(tx: Db, access: TeamAccess) {
     const max = PLAN_LIMITS[access.ownerTier].extraAdminsPerTeam;
     const { admins } = await createStaffRepository(tx).counts(access.team.id);
     if (admins >= max) throw new DomainError(ErrorCode.PLAN_LIMIT, adminLimitMessage(access.ownerTier));
@@ -88,15 +87,15 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       options: { includeAll: boolean; date?: string | undefined },
     ): Promise<StaffDto[]> {
       const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      authorizeStaffAction(access, 'viewStaffList');
       const activeOn = options.includeAll ? null : (options.date ?? todayUtc());
       const rows = await createStaffRepository(db).listForTeam(teamId, activeOn);
       return rows.map((row) => toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: access.isAdmin }));
     },
 
     async limits(user: UserRow, teamId: string): Promise<StaffLimitsResponse> {
-      const access = requireTeamAdmin(
-        await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails),
-      );
+      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      authorizeStaffAction(access, 'viewLimits');
       const counts = await createStaffRepository(db).counts(teamId);
       const plan = PLAN_LIMITS[access.ownerTier];
       return {
@@ -114,11 +113,12 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       input: CreateStaffInput & { lastName: string; role: string; email: string | null; isAdmin: boolean },
     ): Promise<StaffDto> {
       return asAdmin(user, teamId, async (tx, access) => {
+        authorizeStaffAction(access, input.isAdmin ? 'addAdministrator' : 'addStaff');
         const repo = createStaffRepository(tx);
         if ((await repo.counts(teamId)).staff >= PLAN_LIMITS[access.ownerTier].staffPerTeam) {
           throw new DomainError(ErrorCode.PLAN_LIMIT, staffLimitMessage(access.ownerTier));
         }
-        if (input.isAdmin) await checkCanMakeAdmin(tx, access);
+        if (input.isAdmin) await checkAdminLimit(tx, access);
         if (input.email && (await repo.emailUsedByOther(teamId, input.email, null))) {
           throw new DomainError(ErrorCode.CONFLICT, EMAIL_ON_TEAM);
         }
@@ -152,16 +152,17 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const current = await findStaff(tx, teamId, staffId);
+        const emailChanged = (input.email ?? null) !== (current.email ?? null);
+        const adminChanged = input.isAdmin !== undefined && input.isAdmin !== current.isAdmin;
+        // The most specific action answers first: its refusal says what exactly may not be done.
+        if (adminChanged) {
+          authorizeStaffAction(access, input.isAdmin ? 'makeAdministrator' : 'unmakeAdministrator', current);
+        }
+        if (emailChanged) authorizeStaffAction(access, 'editEmail', current);
+        authorizeStaffAction(access, 'editDetails', current);
         if (staffHash(current) !== input.hash)
           throw new DomainError(ErrorCode.STALE_HASH, STALE_STAFF_MESSAGE);
-        const isOwnerRow = current.userId === access.team.ownerId;
-        if (input.isAdmin !== undefined && input.isAdmin !== current.isAdmin) {
-          if (isOwnerRow)
-            throw new DomainError(ErrorCode.RULE_BROKEN, 'The team owner is always an administrator');
-          if (input.isAdmin) await checkCanMakeAdmin(tx, access);
-          else requireTeamOwner(access, 'change administrators');
-        }
-        const emailChanged = (input.email ?? null) !== (current.email ?? null);
+        if (adminChanged && input.isAdmin) await checkAdminLimit(tx, access);
         if (emailChanged && current.inviteStatus === 'accepted') {
           throw new DomainError(
             ErrorCode.RULE_BROKEN,
@@ -202,14 +203,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const current = await findStaff(tx, teamId, staffId);
-        if (current.userId === access.team.ownerId) {
-          throw new DomainError(
-            ErrorCode.RULE_BROKEN,
-            "The owner leaves the staff list by turning off 'Include me in the staff list' in the team's settings",
-          );
-        }
+        const leaving = Boolean(leavingDate && isFutureDate(leavingDate, todayUtc()));
+        authorizeStaffAction(access, leaving ? 'setLeavingDate' : 'removeStaff', current);
         const audit = createAuditRepository(tx);
-        if (leavingDate && isFutureDate(leavingDate, todayUtc())) {
+        if (leavingDate && leaving) {
           const updated = await repo.update(staffId, { leavingDate });
           await auditStaffUpdate(tx, teamId, user.id, current, updated);
           return {
@@ -240,6 +237,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     async cancelLeaving(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
       return asAdmin(user, teamId, async (tx, access) => {
         const current = await findStaff(tx, teamId, staffId);
+        authorizeStaffAction(access, 'cancelLeaving', current);
         if (!current.leavingDate) return dto(current, access);
         const updated = await createStaffRepository(tx).update(staffId, { leavingDate: null });
         await auditStaffUpdate(tx, teamId, user.id, current, updated);
@@ -250,6 +248,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     /** The whole new order, naming every member once. */
     async reorder(user: UserRow, teamId: string, staffIds: string[]): Promise<StaffDto[]> {
       return asAdmin(user, teamId, async (tx, access) => {
+        authorizeStaffAction(access, 'reorderStaff');
         const repo = createStaffRepository(tx);
         const before = await repo.listForTeam(teamId, null);
         if (
@@ -288,7 +287,8 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       staffId: string | undefined,
     ): Promise<WeeklyHoursEntryDto[]> {
-      requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails));
+      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      authorizeStaffAction(access, 'viewWeeklyHours');
       return (await createStaffRepository(db).listWeeklyHours(teamId, staffId)).map(toWeeklyHoursDto);
     },
 
@@ -297,9 +297,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       input: CreateWeeklyHoursInput,
     ): Promise<WeeklyHoursEntryDto> {
-      return asAdmin(user, teamId, async (tx) => {
+      return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const member = await findStaff(tx, teamId, input.staffId);
+        authorizeStaffAction(access, 'editWeeklyHours', member);
         if (await repo.weeklyHoursDateTaken(member.id, input.effectiveFrom, null)) {
           throw new DomainError(
             ErrorCode.CONFLICT,
@@ -325,10 +326,11 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       entryId: string,
       input: UpdateWeeklyHoursInput,
     ): Promise<WeeklyHoursEntryDto> {
-      return asAdmin(user, teamId, async (tx) => {
+      return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const entry = await repo.findWeeklyHours(teamId, entryId);
         if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
+        authorizeStaffAction(access, 'editWeeklyHours', await findStaff(tx, teamId, entry.staffId));
         if (await repo.weeklyHoursDateTaken(entry.staffId, input.effectiveFrom, entryId)) {
           throw new DomainError(ErrorCode.CONFLICT, `There is already an entry from ${input.effectiveFrom}`);
         }
@@ -349,10 +351,11 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     },
 
     async deleteWeeklyHours(user: UserRow, teamId: string, entryId: string): Promise<MessageResponse> {
-      return asAdmin(user, teamId, async (tx) => {
+      return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const entry = await repo.findWeeklyHours(teamId, entryId);
         if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
+        authorizeStaffAction(access, 'editWeeklyHours', await findStaff(tx, teamId, entry.staffId));
         await repo.deleteWeeklyHours(entryId);
         await createAuditRepository(tx).record({
           teamId,

@@ -1,9 +1,16 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import {
+  type StaffAction,
+  staffActionRefusal,
+  staffTarget,
+  type TeamRole,
+} from '@rotaboard/core/teams/permissions';
 import type { Db } from '../../db/client.ts';
+import { todayUtc } from '../../lib/calendar.ts';
 import { createTeamRepository, type TeamRepository, type TeamRow } from './team.repository.ts';
 
-export type TeamRole = 'owner' | 'admin' | 'staff';
+export type { TeamRole };
 export type TeamAccess = {
   team: TeamRow;
   userId: string;
@@ -13,8 +20,8 @@ export type TeamAccess = {
 };
 
 /**
- * The caller's role in a team. Someone who is neither owner nor linked staff gets a 404, the same
- * as for a team that does not exist, so team ids reveal nothing.
+ * The caller's role in a team. Someone who is neither owner nor linked staff (or whose leaving date
+ * has passed) gets a 404, the same as for a team that does not exist, so team ids reveal nothing.
  */
 export async function loadTeamAccess(
   repo: Pick<TeamRepository, 'findForUser'>,
@@ -22,7 +29,7 @@ export async function loadTeamAccess(
   userId: string,
   proEmails: readonly string[],
 ): Promise<TeamAccess> {
-  const found = await repo.findForUser(teamId, userId);
+  const found = await repo.findForUser(teamId, userId, todayUtc());
   const role: TeamRole | null = !found
     ? null
     : found.team.ownerId === userId
@@ -40,6 +47,20 @@ export async function loadTeamAccess(
     isAdmin: role !== 'staff',
     ownerTier: effectiveTier(found.ownerTier, found.ownerEmail, proEmails),
   };
+}
+
+/**
+ * Enforces core's staff permission table (teams/permissions): may the caller do `action`, to `row`
+ * when the action is about one member of staff? Every staff and invitation write goes through here.
+ */
+export function authorizeStaffAction(
+  access: TeamAccess,
+  action: StaffAction,
+  row?: { userId: string | null; isAdmin: boolean },
+): void {
+  const target = row ? staffTarget(row, access.team.ownerId) : 'team';
+  const refusal = staffActionRefusal(access.role, action, target);
+  if (refusal) throw new DomainError(ErrorCode[refusal.code], refusal.message);
 }
 
 /** Owners and administrators manage a team's staff, schedule and settings. */

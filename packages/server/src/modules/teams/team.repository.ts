@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 
@@ -7,13 +7,17 @@ export type TeamWithAccess = {
   team: TeamRow;
   ownerTier: 'free' | 'pro';
   ownerEmail: string;
-  /** The caller's staff row in the team, when linked to one. */
+  /** The caller's staff row in the team, when linked to one and not past its leaving date. */
   membership: { staffId: string; isAdmin: boolean } | null;
 };
 
 /** All database access for teams; no rules here. */
 export function createTeamRepository(db: Db) {
-  const base = (userId: string) =>
+  /**
+   * A leaving date is the last working day: from the day after it, the person's row no longer makes
+   * them a member, so every team route answers as for an outsider.
+   */
+  const base = (userId: string, today: string) =>
     db
       .select({
         team: teams,
@@ -24,7 +28,14 @@ export function createTeamRepository(db: Db) {
       })
       .from(teams)
       .innerJoin(users, eq(users.id, teams.ownerId))
-      .leftJoin(staff, and(eq(staff.teamId, teams.id), eq(staff.userId, userId)));
+      .leftJoin(
+        staff,
+        and(
+          eq(staff.teamId, teams.id),
+          eq(staff.userId, userId),
+          or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+        ),
+      );
 
   const toAccess = (
     row: Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number],
@@ -36,16 +47,16 @@ export function createTeamRepository(db: Db) {
   });
 
   return {
-    /** Teams the user owns or is linked to as staff, oldest first. */
-    async listForUser(userId: string): Promise<TeamWithAccess[]> {
-      const rows = await base(userId)
+    /** Teams the user owns or is linked to as staff (and has not left by `today`), oldest first. */
+    async listForUser(userId: string, today: string): Promise<TeamWithAccess[]> {
+      const rows = await base(userId, today)
         .where(or(eq(teams.ownerId, userId), eq(staff.userId, userId)))
         .orderBy(asc(teams.createdAt), asc(teams.name));
       return rows.map(toAccess);
     },
 
-    async findForUser(teamId: string, userId: string): Promise<TeamWithAccess | null> {
-      const [row] = await base(userId).where(eq(teams.id, teamId)).limit(1);
+    async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
+      const [row] = await base(userId, today).where(eq(teams.id, teamId)).limit(1);
       return row ? toAccess(row) : null;
     },
 

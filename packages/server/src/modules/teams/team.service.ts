@@ -4,6 +4,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier, ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/client.ts';
+import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
@@ -57,7 +58,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
 
   return {
     async list(user: UserRow): Promise<TeamDto[]> {
-      const rows = await createTeamRepository(db).listForUser(user.id);
+      const rows = await createTeamRepository(db).listForUser(user.id, todayUtc());
       return rows.map((row) =>
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),

@@ -25,6 +25,7 @@ import { isApiError, isPlanLimitError, isStaleHashError } from '../../../lib/api
 import { showApiError } from '../../../lib/show-api-error';
 import { teamStaffQueryOptions } from '../../../lib/teams';
 import { useAddStaff, useUpdateStaff } from '../api/staff-api';
+import { viewerMay } from '../utils/staff-actions';
 import { StaleAlert } from './stale-alert';
 
 type FormValues = { firstName: string; lastName: string; role: string; email: string; isAdmin: boolean };
@@ -81,6 +82,8 @@ export function StaffFormDialog({
   });
   const { errors, isSubmitting } = form.formState;
   const showAdmin = viewerIsOwner && !member?.isOwner;
+  // Core's permission table: only the owner changes an administrator's address (it decides who can join).
+  const emailLocked = Boolean(member && !viewerMay(viewerIsOwner, 'editEmail', member));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useEffect(() => {
@@ -233,9 +236,16 @@ export function StaffFormDialog({
               type="email"
               autoComplete="off"
               inputMode="email"
+              readOnly={emailLocked}
               {...field('email')}
               {...form.register('email')}
             />
+            {emailLocked ? (
+              <p className="text-muted-foreground text-xs">
+                Only the team owner can change {member?.isOwner ? 'the owner’s' : 'an administrator’s'} email
+                address.
+              </p>
+            ) : null}
             <FieldError id={`${ids.errors}-email`} message={errors.email?.message} />
           </div>
           {showAdmin ? (

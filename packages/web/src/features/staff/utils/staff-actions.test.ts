@@ -40,6 +40,17 @@ describe('staffActions', () => {
   it('offers to cancel a leaving date', () => {
     expect(staffActions({ ...member, leavingDate: '2026-12-31' }, false)).toContain('cancelLeaving');
   });
+
+  it('offers an administrator nothing on another administrator but their details and hours', () => {
+    const admin = { ...member, isAdmin: true, inviteStatus: 'invited' as const, leavingDate: '2026-12-31' };
+    expect(staffActions(admin, false)).toEqual(['edit', 'weeklyHours']);
+    expect(staffActions({ ...admin, inviteStatus: 'accepted' }, false)).toEqual(['edit', 'weeklyHours']);
+  });
+
+  it('offers an administrator only the owner’s weekly hours', () => {
+    const owner = { ...member, isOwner: true, inviteStatus: 'accepted' as const };
+    expect(staffActions(owner, false)).toEqual(['weeklyHours']);
+  });
 });
 
 describe('moveStaff', () => {

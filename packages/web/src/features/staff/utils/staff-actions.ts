@@ -1,4 +1,9 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import {
+  type StaffTarget,
+  staffActionRefusal,
+  type StaffAction as TableAction,
+} from '@rotaboard/core/teams/permissions';
 
 export type StaffAction =
   | 'edit'
@@ -14,22 +19,38 @@ export type StaffAction =
 
 type Member = Pick<StaffDto, 'isOwner' | 'isAdmin' | 'inviteStatus' | 'leavingDate'>;
 
+/** The row as core's permission table sees it. */
+export const targetOf = (member: Pick<StaffDto, 'isOwner' | 'isAdmin'>): StaffTarget =>
+  member.isOwner ? 'owner' : member.isAdmin ? 'admin' : 'staff';
+
+/** May the viewer (the team's owner, or else an administrator) do this to this row? */
+export const viewerMay = (
+  viewerIsOwner: boolean,
+  action: TableAction,
+  member: Pick<StaffDto, 'isOwner' | 'isAdmin'>,
+) => staffActionRefusal(viewerIsOwner ? 'owner' : 'admin', action, targetOf(member)) === null;
+
 /**
- * The actions menu of one row, in menu order. `viewerIsOwner`: only the team's owner makes or
- * unmakes administrators; nobody removes the owner or takes their access away.
+ * The actions menu of one row, in menu order: those that apply to the row's state and that core's
+ * permission table allows the viewer (only the owner manages administrators; nobody removes the
+ * owner or takes their access away). The server enforces the same table.
  */
 export function staffActions(member: Member, viewerIsOwner: boolean): StaffAction[] {
-  const actions: StaffAction[] = ['edit'];
-  if (!member.isOwner) {
-    if (member.inviteStatus === 'not_invited') actions.push('invite');
-    if (member.inviteStatus === 'invited') actions.push('resendInvite', 'revokeInvite');
-    if (member.inviteStatus === 'accepted') actions.push('removeAccess');
-    if (viewerIsOwner) actions.push(member.isAdmin ? 'removeAdmin' : 'makeAdmin');
-  }
-  actions.push('weeklyHours');
-  if (member.leavingDate) actions.push('cancelLeaving');
-  if (!member.isOwner) actions.push('remove');
-  return actions;
+  const menu: [StaffAction, TableAction, boolean][] = [
+    ['edit', 'editDetails', true],
+    ['invite', 'invite', member.inviteStatus === 'not_invited'],
+    ['resendInvite', 'resendInvite', member.inviteStatus === 'invited'],
+    ['revokeInvite', 'revokeInvite', member.inviteStatus === 'invited'],
+    ['removeAccess', 'removeAccess', member.inviteStatus === 'accepted'],
+    ['makeAdmin', 'makeAdministrator', !member.isAdmin && !member.isOwner],
+    ['removeAdmin', 'unmakeAdministrator', member.isAdmin && !member.isOwner],
+    ['weeklyHours', 'editWeeklyHours', true],
+    ['cancelLeaving', 'cancelLeaving', Boolean(member.leavingDate)],
+    ['remove', 'removeStaff', true],
+  ];
+  return menu
+    .filter(([, action, applies]) => applies && viewerMay(viewerIsOwner, action, member))
+    .map(([item]) => item);
 }
 
 /** Moves `activeId` to where `overId` is; null when nothing moves. */
