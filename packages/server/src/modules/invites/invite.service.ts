@@ -1,12 +1,13 @@
 import { INVITE_TTL_DAYS } from '@rotaboard/core/auth/constants';
 import { LinkToken } from '@rotaboard/core/contracts/auth';
-import type { AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/staff';
+import { type AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/staff';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
+import { certainResponse } from '../../lib/certain-response.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -93,8 +94,9 @@ export function createInviteService(deps: {
     return { updated, mail };
   }
 
+  /** The row as its writer sees it, checked before the transaction commits. */
   const dto = (row: StaffRow, access: TeamAccess) =>
-    toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true });
+    certainResponse(StaffDto, toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true }));
 
   return {
     async invite(user: UserRow, teamId: string, staffId: string, email: string): Promise<StaffDto> {

@@ -1,9 +1,9 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
-import type {
-  HistoryResponse,
-  ParsedShiftInput,
+import {
+  type HistoryResponse,
+  type ParsedShiftInput,
   ShiftDto,
-  ShiftLock,
+  type ShiftLock,
 } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams } from '../../db/schema.ts';
 import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
+import { certainResponse } from '../../lib/certain-response.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
@@ -181,7 +182,7 @@ export function createShiftService(deps: {
           newValues: shiftAuditValues(row),
         });
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
-        return { result: toShiftDto(row, a), mails };
+        return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
       });
       announce(deps.events, {
         teamId,
@@ -229,7 +230,11 @@ export function createShiftService(deps: {
               changeMail(a, member, 'added', null, after),
             );
         }
-        return { result: toShiftDto(after, a), mails, previousDate: before.shiftDate };
+        return {
+          result: certainResponse(ShiftDto, toShiftDto(after, a)),
+          mails,
+          previousDate: before.shiftDate,
+        };
       });
       announce(deps.events, {
         teamId,

@@ -1,14 +1,14 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
-import type {
-  CreateStaffInput,
-  RemoveStaffResponse,
+import {
+  type CreateStaffInput,
+  type RemoveStaffResponse,
   StaffDto,
-  StaffLimitsResponse,
-  UpdateStaffInput,
+  type StaffLimitsResponse,
+  type UpdateStaffInput,
 } from '@rotaboard/core/contracts/staff';
-import type {
-  CreateWeeklyHoursInput,
-  UpdateWeeklyHoursInput,
+import {
+  type CreateWeeklyHoursInput,
+  type UpdateWeeklyHoursInput,
   WeeklyHoursEntryDto,
 } from '@rotaboard/core/contracts/weekly-hours';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
@@ -16,6 +16,7 @@ import { adminLimitMessage, PLAN_LIMITS, staffLimitMessage } from '@rotaboard/co
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/client.ts';
 import { todayUtc } from '../../lib/calendar.ts';
+import { certainResponse } from '../../lib/certain-response.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
@@ -76,8 +77,9 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     if (admins >= max) throw new DomainError(ErrorCode.PLAN_LIMIT, adminLimitMessage(access.ownerTier));
   }
 
+  /** The row as its writer sees it, checked before the transaction commits. */
   const dto = (row: StaffRow, access: TeamAccess) =>
-    toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true });
+    certainResponse(StaffDto, toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: true }));
 
   return {
     /** Every member of the team may read its staff list. */
@@ -316,7 +318,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           changedBy: user.id,
           newValues: { weeklyHours: { hoursPerWeek: row.hoursPerWeek, effectiveFrom: row.effectiveFrom } },
         });
-        return toWeeklyHoursDto(row);
+        return certainResponse(WeeklyHoursEntryDto, toWeeklyHoursDto(row));
       });
     },
 
@@ -346,7 +348,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           },
           newValues: { weeklyHours: { hoursPerWeek: row.hoursPerWeek, effectiveFrom: row.effectiveFrom } },
         });
-        return toWeeklyHoursDto(row);
+        return certainResponse(WeeklyHoursEntryDto, toWeeklyHoursDto(row));
       });
     },
 
