@@ -1,9 +1,11 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -22,6 +24,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import originCheckPlugin from './plugins/origin-check.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import realtimePlugin from './plugins/realtime.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
@@ -38,29 +41,43 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read them). */
+  logStream?: Writable;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server; `main.ts` listens, tests call `app.inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Tokens and query values never reach the log (lib/log-redaction).
+  const serializers = { req: serializeRequest, err: serializeError };
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            ...(config.nodeEnv === 'production' || !process.stdout.isTTY
-              ? {}
-              : {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-                  },
-                }),
-          },
-    // Behind a load balancer the client address comes from X-Forwarded-For (README "Deploying").
-    trustProxy: config.nodeEnv === 'production',
+        : options.logStream
+          ? { level: config.logLevel, stream: options.logStream, serializers }
+          : {
+              level: config.logLevel,
+              serializers,
+              ...(config.nodeEnv === 'production' || !process.stdout.isTTY
+                ? {}
+                : {
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                    },
+                  }),
+            },
+    // The client address comes from X-Forwarded-For only through the proxies TRUST_PROXY names.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // A hop count: believe that many proxies in front of us, counted from our side.
+          (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -77,10 +94,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  // External and cross-cutting plugins first, so every route below sees them: errors, the
-  // database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
+  // External and cross-cutting plugins first, so every route below sees them: errors, security
+  // headers, the database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
   // be registered before the routes it describes).
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(databasePlugin, { database, closeOnShutdown: !options.database });
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });

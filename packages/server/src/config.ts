@@ -23,6 +23,45 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: protocols, error: `must be a URL like ${hint}` }).optional());
 
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For): none by default, a hop count,
+ * or the proxies' addresses. Trusting every sender would let anyone rotate the header past per-IP limits.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): number | string[] | false => {
+    if (!value || value === '0') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be a hop count of at most 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const addresses = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const ok = addresses.every(
+      (a) =>
+        z.cidrv4().safeParse(a).success ||
+        z.cidrv6().safeParse(a).success ||
+        z.ipv4().safeParse(a).success ||
+        z.ipv6().safeParse(a).success,
+    );
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a number of proxy hops (e.g. 1) or proxy addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -57,6 +96,7 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(30),
+  TRUST_PROXY: TrustProxy,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be a pino level such as info',
@@ -79,6 +119,8 @@ export type Config = {
   proEmails: string[];
   magicLinkResendSeconds: number;
   authRateLimitPerIp: number;
+  /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses. */
+  trustProxy: number | string[] | false;
   logLevel: string;
   /** Where the built web app lives; unset means the monorepo's packages/web/dist. */
   webDistDir: string | undefined;
@@ -116,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     proEmails: e.PRO_EMAILS,
     magicLinkResendSeconds: e.MAGIC_LINK_RESEND_SECONDS,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

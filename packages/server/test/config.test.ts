@@ -45,6 +45,9 @@ describe('configuration', () => {
       /^Invalid configuration: MAGIC_LINK_RESEND_SECONDS must be 0 or more/,
     ],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV must be development, production or test/],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: '10.0.0.0/8,not-an-ip' }, /^Invalid configuration: TRUST_PROXY must be a number/],
+    [{ TRUST_PROXY: '99' }, /^Invalid configuration: TRUST_PROXY must be a hop count of at most 10/],
   ])('stops on %j with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
@@ -55,6 +58,17 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('trusts no proxy unless told which, in production too', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
   });
 
   it('refuses production without SMTP, since the outbox would hold real sign-in links', () => {
