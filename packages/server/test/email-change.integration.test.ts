@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChanges, users } from '../src/db/schema.ts';
-import { createTestApp, engines, latestLink, signIn, type TestApp, tokenOf } from './support/harness.ts';
+import {
+  createTestApp,
+  engines,
+  latestLink,
+  outbox,
+  signIn,
+  type TestApp,
+  tokenOf,
+} from './support/harness.ts';
 
 describe.each(engines)('email change on %s', (engine) => {
   let t: TestApp;
@@ -76,14 +84,8 @@ describe.each(engines)('email change on %s', (engine) => {
     expect((await call('GET', '/api/auth/me', newCookie)).json().user.id).toBe(account!.id);
   });
 
-  it('refuses an address already in use, the current address, and bad input', async () => {
+  it('refuses the current address and bad input, writing nothing', async () => {
     const cookie = await signIn(t.app, 'first@example.com');
-    await signIn(t.app, 'taken@example.com');
-    const taken = await call('POST', '/api/auth/change-email/initiate', cookie, {
-      newEmail: 'taken@example.com',
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('That email address is already used by another account');
     const same = await call('POST', '/api/auth/change-email/initiate', cookie, {
       newEmail: 'FIRST@example.com',
     });
@@ -95,6 +97,67 @@ describe.each(engines)('email change on %s', (engine) => {
     expect(
       (await call('POST', '/api/auth/change-email/initiate', undefined, { newEmail: 'a@b.co' })).statusCode,
     ).toBe(401);
+  });
+
+  it('does not tell the asker whether an address has an account; its owner is told instead', async () => {
+    const cookie = await signIn(t.app, 'asker@example.com');
+    await signIn(t.app, 'taken@example.com');
+    const taken = await call('POST', '/api/auth/change-email/initiate', cookie, {
+      newEmail: 'taken@example.com',
+    });
+    const takenStatus = (await call('GET', '/api/auth/change-email/status', cookie)).json();
+    const free = await call('POST', '/api/auth/change-email/initiate', cookie, {
+      newEmail: 'free@example.com',
+    });
+    const freeStatus = (await call('GET', '/api/auth/change-email/status', cookie)).json();
+    // The same status, message shape and pending step whether or not the address is taken.
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    expect(taken.json().message.replace('taken@', 'X@')).toBe(free.json().message.replace('free@', 'X@'));
+    expect(takenStatus).toMatchObject({ hasPendingChange: true, stage: 'awaiting_new_email_verification' });
+    expect(freeStatus).toMatchObject({ hasPendingChange: true, stage: 'awaiting_new_email_verification' });
+    // The taken address's owner gets a notice with no verification link, and the account stays as it was.
+    const mails = (await outbox(t.app)).filter((m) => m.to === 'taken@example.com');
+    const notice = mails.find((m) => m.subject.includes('already has'));
+    expect(notice?.text).toContain('nothing was changed');
+    expect(notice?.links.some((l) => l.includes('/change-email/'))).toBe(false);
+    expect((await call('GET', '/api/auth/me', cookie)).json().user.email).toBe('asker@example.com');
+  });
+
+  it('answers parallel requests and two confirmations of the same address without a 500', async () => {
+    const first = await signIn(t.app, 'racer-one@example.com');
+    const second = await signIn(t.app, 'racer-two@example.com');
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/api/auth/change-email/initiate', first, { newEmail: 'burst@example.com' }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode).filter((s) => s >= 500)).toEqual([]);
+    expect(burst.every((r) => [200, 409].includes(r.statusCode))).toBe(true);
+
+    // Both ask for the same new address and verify it; then both confirm at once.
+    const confirmations: string[] = [];
+    for (const [cookie, from] of [
+      [first, 'racer-one@example.com'],
+      [second, 'racer-two@example.com'],
+    ] as const) {
+      await call('POST', '/api/auth/change-email/initiate', cookie, { newEmail: 'wanted@example.com' });
+      await call(
+        'GET',
+        `/api/auth/change-email/verify-new/${tokenOf(await latestLink(t.app, 'wanted@example.com', '/change-email/verify-new/'))}`,
+      );
+      confirmations.push(tokenOf(await latestLink(t.app, from, '/change-email/confirm/')));
+    }
+    const results = await Promise.all(
+      confirmations.map((token) => call('GET', `/api/auth/change-email/confirm/${token}`)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json().message).toBe('That email address is already used by another account');
+    const [one, two] = await Promise.all(
+      [first, second].map(async (cookie) => (await call('GET', '/api/auth/me', cookie)).json().user.email),
+    );
+    expect([one, two].filter((e) => e === 'wanted@example.com')).toHaveLength(1);
   });
 
   it('refuses to confirm when the address was taken meanwhile', async () => {

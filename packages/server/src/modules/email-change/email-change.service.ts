@@ -8,9 +8,10 @@ import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
+import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 
@@ -50,27 +51,31 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicU
       }
       const now = new Date();
       const token = newToken();
-      await db.transaction(async (tx) => {
-        if (await createUserRepository(tx).emailTakenByOther(newEmail, user.id)) {
-          throw new DomainError(ErrorCode.CONFLICT, IN_USE);
-        }
+      // Whether the address has an account is not the asker's business: the answer, and the pending
+      // change that Settings shows, are the same either way. When it is taken, the change can never
+      // complete (its link is never sent) and the address's owner is told instead.
+      const taken = await db.transaction(async (tx) => {
+        const inUse = await createUserRepository(tx).emailTakenByOther(newEmail, user.id);
         const changes = createEmailChangeRepository(tx);
         // A new request replaces any change still open.
         await changes.cancelOpenForUser(user.id, now);
         await changes.insert({
           userId: user.id,
           newEmail,
-          verifyTokenHash: hashToken(token),
+          verifyTokenHash: hashToken(inUse ? newToken() : token),
           expiresAt: new Date(now.getTime() + TTL_MS),
         });
+        return inUse;
       });
       await mailer.send({
         to: newEmail,
-        ...verifyNewEmailEmail(
-          `${deps.publicUrl}/change-email/verify-new/${token}`,
-          newEmail,
-          EMAIL_CHANGE_TTL_HOURS,
-        ),
+        ...(taken
+          ? addressInUseEmail(`${deps.publicUrl}/login`)
+          : verifyNewEmailEmail(
+              `${deps.publicUrl}/change-email/verify-new/${token}`,
+              newEmail,
+              EMAIL_CHANGE_TTL_HOURS,
+            )),
       });
       return { success: true, message: `We sent a verification link to ${newEmail}. Open it to continue.` };
     },
@@ -112,6 +117,8 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicU
 
     async confirm(token: string): Promise<ConfirmEmailChangeResponse> {
       const now = new Date();
+      // Two accounts confirming the same new address at once: the unique index decides, and the
+      // loser is told the address is taken, as if it had been taken a moment earlier.
       return db.transaction(async (tx) => {
         const changes = createEmailChangeRepository(tx);
         const users = createUserRepository(tx);
@@ -127,7 +134,9 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicU
         if (!(await changes.markCompleted(change.id, now))) {
           throw new DomainError(ErrorCode.TOKEN_USED, 'This email change has already been completed.');
         }
-        await users.updateEmail(user.id, change.newEmail);
+        await users.updateEmail(user.id, change.newEmail).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new DomainError(ErrorCode.CONFLICT, IN_USE) : error;
+        });
         await tx.insert(auditLog).values({
           entityType: 'user',
           entityId: user.id,

@@ -84,6 +84,24 @@ export function verifyNewEmailEmail(url: string, newEmail: string, expiresInHour
   });
 }
 
+/**
+ * Sent instead of a verification link when someone asks to move their account to an address that
+ * already has an account: the asker is told nothing either way, the address's owner is told here.
+ */
+export function addressInUseEmail(loginUrl: string): EmailContent {
+  return actionEmail({
+    subject: `This address already has a ${PRODUCT} account`,
+    heading: 'This address already has an account',
+    paragraphs: [
+      `Someone asked to move another ${PRODUCT} account to this email address. This address already has its own ${PRODUCT} account, so nothing was changed.`,
+      'If it was you, sign in with this address instead, or use another address for the other account.',
+    ],
+    actionLabel: `Sign in to ${PRODUCT}`,
+    url: loginUrl,
+    footnote: 'If you did not ask for this, ignore this email: your account is unchanged.',
+  });
+}
+
 export function confirmEmailChangeEmail(url: string, newEmail: string, expiresInHours: number): EmailContent {
   return actionEmail({
     subject: `Confirm the change of your ${PRODUCT} email address`,
