@@ -8,3 +8,5 @@ export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const SESSION_IDLE_DAYS = 30;
 /** Invitation links stay valid this long; resending issues a new link with a fresh expiry. */
 export const INVITE_TTL_DAYS = 7;
+/** However often it is used, a session ends this many days after sign-in; then sign in again. */
+export const SESSION_ABSOLUTE_DAYS = 90;

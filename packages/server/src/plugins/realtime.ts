@@ -15,7 +15,7 @@ import { hashToken } from '../lib/tokens.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
 import { createTeamRepository } from '../modules/teams/team.repository.ts';
 import { loadTeamAccess } from '../modules/teams/team-access.ts';
-import { SESSION_COOKIE } from './session.ts';
+import { oldestLiveSessionStart, SESSION_COOKIE } from './session.ts';
 
 export type Realtime = {
   /** Tells everyone in the team's group what changed; call after the change has committed. */
@@ -74,7 +74,10 @@ export default fp(
     io.use(async (socket, next) => {
       try {
         const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
-        const found = token ? await sessions.findLiveByTokenHash(hashToken(token), new Date()) : null;
+        const now = new Date();
+        const found = token
+          ? await sessions.findLiveByTokenHash(hashToken(token), now, oldestLiveSessionStart(now))
+          : null;
         if (!found) return next(new Error('Please log in to continue'));
         socket.data = {
           userId: found.user.id,

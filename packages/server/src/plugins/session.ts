@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
+import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +10,10 @@ import { createSessionRepository } from '../modules/auth/session.repository.ts';
 
 export const SESSION_COOKIE = 'rotaboard_session';
 const SESSION_MS = SESSION_IDLE_DAYS * DAY_MS;
+const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY_MS;
+
+/** Sessions started before this are over, however recently used (the absolute lifetime). */
+export const oldestLiveSessionStart = (now: Date) => new Date(now.getTime() - SESSION_ABSOLUTE_MS);
 /** Extending the expiry costs a write, so it happens at most once an hour per session. */
 const EXTEND_AFTER_MS = 3_600_000;
 
@@ -35,7 +39,8 @@ declare module 'fastify' {
 
 /**
  * Cookie sessions: an opaque random token in an httpOnly, SameSite=Lax cookie (Secure when
- * PUBLIC_URL is https); the database keeps only its hash, with a sliding 30-day expiry.
+ * PUBLIC_URL is https); the database keeps only its hash, with a sliding 30-day expiry and an absolute
+ * end 90 days after sign-in.
  */
 export default fp(
   async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
@@ -47,8 +52,11 @@ export default fp(
       sameSite: 'lax' as const,
       secure: opts.secureCookies,
     };
-    const setCookie = (reply: FastifyReply, token: string) =>
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_MS / 1000 });
+    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions,
+        maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+      });
 
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('sessionTokenHash', null);
@@ -59,26 +67,31 @@ export default fp(
       if (!token) return;
       const tokenHash = hashToken(token);
       const now = new Date();
-      const found = await repo.findLiveByTokenHash(tokenHash, now);
+      const found = await repo.findLiveByTokenHash(tokenHash, now, oldestLiveSessionStart(now));
       if (!found) return;
       request.sessionUser = found.user;
       request.sessionTokenHash = tokenHash;
       if (now.getTime() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) {
-        await repo.extend(found.sessionId, new Date(now.getTime() + SESSION_MS), now);
-        setCookie(reply, token);
+        // Sliding, but never past the absolute end: 90 days after sign-in, sign in again.
+        const expiresAt = new Date(
+          Math.min(now.getTime() + SESSION_MS, found.createdAt.getTime() + SESSION_ABSOLUTE_MS),
+        );
+        await repo.extend(found.sessionId, expiresAt, now);
+        setCookie(reply, token, expiresAt);
       }
     });
 
     app.decorate('sessions', {
       async start(reply, userId, userAgent) {
         const token = newToken();
+        const expiresAt = new Date(Date.now() + SESSION_MS);
         await repo.insert({
           userId,
           tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + SESSION_MS),
+          expiresAt,
           userAgent: userAgent?.slice(0, 300) ?? null,
         });
-        setCookie(reply, token);
+        setCookie(reply, token, expiresAt);
       },
       async end(request, reply) {
         if (request.sessionTokenHash) await repo.deleteByTokenHash(request.sessionTokenHash);

@@ -4,6 +4,7 @@ import { sessions, users } from '../../db/schema.ts';
 
 export type SessionWithUser = {
   sessionId: string;
+  createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   user: typeof users.$inferSelect;
@@ -16,16 +17,28 @@ export function createSessionRepository(db: Db) {
       await db.insert(sessions).values(values);
     },
 
-    async findLiveByTokenHash(tokenHash: string, now: Date): Promise<SessionWithUser | null> {
+    /** The session, unless it has expired or was started before `startedAfter` (its absolute lifetime). */
+    async findLiveByTokenHash(
+      tokenHash: string,
+      now: Date,
+      startedAfter: Date,
+    ): Promise<SessionWithUser | null> {
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, now),
+            gt(sessions.createdAt, startedAfter),
+          ),
+        )
         .limit(1);
       if (!row) return null;
       return {
         sessionId: row.session.id,
+        createdAt: row.session.createdAt,
         expiresAt: row.session.expiresAt,
         lastSeenAt: row.session.lastSeenAt,
         user: row.user,
