@@ -5,6 +5,7 @@ import { EmailAddress } from '../src/contracts/common.ts';
 import { CreateTeamInput } from '../src/contracts/teams.ts';
 import { UpdateProfileInput } from '../src/contracts/users.ts';
 import { addDays, startOfWeek, weekDates } from '../src/dates/week.ts';
+import { eventForStaff } from '../src/realtime/visibility.ts';
 import { detectRegion, formatMonthlyPrice } from '../src/regions/regions.ts';
 import { teamNameOrDefault } from '../src/teams/default-team-name.ts';
 import { displayName, needsProfileCompletion } from '../src/users/profile.ts';
@@ -123,5 +124,26 @@ describe('region', () => {
   it('formats prices', () => {
     expect(formatMonthlyPrice('UK')).toBe('£19/mo');
     expect(formatMonthlyPrice('US')).toBe('$25/mo');
+  });
+});
+
+describe('eventForStaff', () => {
+  const event = { startDate: '2026-11-24', endDate: '2026-11-24', ids: ['a'] };
+  const hiding = { lockedUntil: '2026-11-30', hideScheduleAfterLock: true };
+  it('passes changes staff may see, and everything when nothing is hidden', () => {
+    expect(eventForStaff(event, hiding)).toBe(event);
+    const later = { ...event, startDate: '2026-12-05', endDate: '2026-12-05' };
+    expect(eventForStaff(later, { ...hiding, hideScheduleAfterLock: false })).toBe(later);
+    expect(eventForStaff(later, { lockedUntil: null, hideScheduleAfterLock: true })).toBe(later);
+    const undated = { startDate: null, endDate: null, ids: [] };
+    expect(eventForStaff(undated, hiding)).toBe(undated);
+  });
+  it('drops changes wholly after a hiding lock and clips those reaching past it', () => {
+    expect(eventForStaff({ ...event, startDate: '2026-12-01', endDate: '2026-12-01' }, hiding)).toBeNull();
+    expect(eventForStaff({ ...event, endDate: '2026-12-06' }, hiding)).toEqual({
+      startDate: '2026-11-24',
+      endDate: '2026-11-30',
+      ids: [],
+    });
   });
 });

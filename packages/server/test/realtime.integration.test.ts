@@ -1,10 +1,12 @@
 import { addDays } from '@rotaboard/core/dates/week';
 import { HUB_PATH, HubEvents, PresenceEvent, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { staff as staffTable } from '../src/db/schema.ts';
 import {
   client,
   createTestApp,
@@ -66,6 +68,20 @@ function recorder(socket: Socket) {
       return events;
     },
   };
+}
+
+/** The next presence update that matches (earlier ones may still be on their way). */
+function presenceWhere(socket: Socket, match: (event: PresenceEvent) => boolean, timeoutMs = 3000) {
+  return new Promise<PresenceEvent>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no matching presence')), timeoutMs);
+    const listener = (event: PresenceEvent) => {
+      if (!match(event)) return;
+      clearTimeout(timer);
+      socket.off(HubEvents.presence, listener);
+      resolve(event);
+    };
+    socket.on(HubEvents.presence, listener);
+  });
 }
 
 async function joined(socket: Socket, teamId: string) {
@@ -231,6 +247,162 @@ describe.each(engines)('live updates on %s', (engine) => {
     expect(seen.viewers.map((v) => v.name).sort()).toEqual(['Rita Time', 'Wes Worker']);
   });
 
+  /** Adds, invites and links a member of staff; returns their cookie and row. */
+  async function member(w: Awaited<ReturnType<typeof world>>, isAdmin = false) {
+    const email = `rt.member.${++n}@example.com`;
+    const row = (
+      await w.owner('POST', `${w.base}/staff`, { firstName: 'Max', lastName: 'Member', email, isAdmin })
+    ).json();
+    await w.owner('POST', `${w.base}/invite`, { staffId: row.staffId, email });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/invites/accept',
+      payload: { token: await inviteToken(t.app, email) },
+    });
+    return {
+      cookie: await signIn(t.app, email, { firstName: 'Max', lastName: 'Member' }),
+      staffId: row.staffId,
+    };
+  }
+
+  /** Changes announced to the owner's socket, so we know the hub has delivered them everywhere. */
+  const addShift = (w: Awaited<ReturnType<typeof world>>, shiftDate: string) =>
+    w.owner('POST', `${w.base}/shifts`, {
+      staffId: w.staffId,
+      shiftDate,
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+
+  for (const [how, takeAway] of [
+    [
+      'their access is removed',
+      (w: Awaited<ReturnType<typeof world>>, staffId: string) =>
+        w.owner('DELETE', `${w.base}/access`, { staffId }),
+    ],
+    [
+      'their staff row is deleted',
+      (w: Awaited<ReturnType<typeof world>>, staffId: string) =>
+        w.owner('DELETE', `${w.base}/staff/${staffId}`),
+    ],
+  ] as const) {
+    it(`takes a member out of the team group at once when ${how}`, async () => {
+      const w = await world();
+      const m = await member(w);
+      const owner = open(w.ownerCookie);
+      const socket = open(m.cookie);
+      await joined(owner, w.team.teamId);
+      await joined(socket, w.team.teamId);
+      await t.app.realtime.settled();
+      const left = next<string>(socket, HubEvents.left);
+      const presence = presenceWhere(owner, (e) => e.viewers.length === 1);
+      const rec = recorder(socket);
+      const ownerRec = recorder(owner);
+      expect((await takeAway(w, m.staffId)).statusCode).toBe(200);
+      expect(await left).toBe(w.team.teamId);
+      expect((await presence).viewers.map((v) => v.name)).toEqual(['Rita Time']);
+      await addShift(w, D(1));
+      await ownerRec.waitFor(2);
+      await new Promise((r) => setTimeout(r, 200));
+      // Not even the announcement of their own removal reached them.
+      expect(rec.events).toEqual([]);
+      const refused = next<{ message: string }>(socket, HubEvents.error);
+      socket.emit(HubEvents.join, w.team.teamId);
+      expect((await refused).message).toBe('You cannot join that team');
+    });
+  }
+
+  it('empties the team group when the team is deleted', async () => {
+    const w = await world();
+    const m = await member(w);
+    const owner = open(w.ownerCookie);
+    const socket = open(m.cookie);
+    await joined(owner, w.team.teamId);
+    await joined(socket, w.team.teamId);
+    const ownerLeft = next<string>(owner, HubEvents.left);
+    const memberLeft = next<string>(socket, HubEvents.left);
+    expect((await w.owner('DELETE', w.base)).statusCode).toBe(200);
+    expect(await ownerLeft).toBe(w.team.teamId);
+    expect(await memberLeft).toBe(w.team.teamId);
+    expect(await t.app.realtime.io.in(`team:${w.team.teamId}`).fetchSockets()).toEqual([]);
+  });
+
+  it('takes a leaver out of the team group after their leaving date, and refuses them after', async () => {
+    const w = await world();
+    const m = await member(w);
+    const socket = open(m.cookie);
+    await joined(socket, w.team.teamId);
+    // On the leaving date itself they are still a member.
+    await t.database.db.update(staffTable).set({ leavingDate: today }).where(eq(staffTable.id, m.staffId));
+    await w.owner('POST', `${w.base}/day-notes`, { noteDate: D(1), noteText: 'Stocktake' });
+    const rec = recorder(socket);
+    await rec.waitFor(1);
+    // The day after it, the next sweep (every minute) takes them out without any change being made.
+    await t.database.db
+      .update(staffTable)
+      .set({ leavingDate: D(-1) })
+      .where(eq(staffTable.id, m.staffId));
+    await w.owner('POST', `${w.base}/staff`, { firstName: 'Other' });
+    const left = next<string>(socket, HubEvents.left);
+    await t.app.realtime.sweepLeavers();
+    expect(await left).toBe(w.team.teamId);
+    const refused = next<{ message: string }>(socket, HubEvents.error);
+    socket.emit(HubEvents.join, w.team.teamId);
+    expect((await refused).message).toBe('You cannot join that team');
+  });
+
+  it('tells staff nothing of dates a hiding lock keeps from them, and admins everything', async () => {
+    const w = await world();
+    const m = await member(w);
+    const owner = open(w.ownerCookie);
+    const staffSocket = open(m.cookie);
+    await joined(owner, w.team.teamId);
+    await joined(staffSocket, w.team.teamId);
+    const lockSeen = [owner, staffSocket].map((socket) => next(socket, HubEvents.scheduleUpdated));
+    await w.owner('PUT', `${w.base}/shifts/locked-until`, { lockedUntil: D(3), hideScheduleAfterLock: true });
+    await Promise.all(lockSeen);
+    const ownerRec = recorder(owner);
+    const staffRec = recorder(staffSocket);
+    const hidden = (await addShift(w, D(5))).json();
+    const seen = (await addShift(w, D(2))).json();
+    // Moved from a visible day to a hidden one: staff hear of the visible part only, with no ids.
+    await w.owner('PUT', `${w.base}/shifts/${seen.shiftId}`, {
+      staffId: w.staffId,
+      shiftDate: D(6),
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    const ownerEvents = await ownerRec.waitFor(3);
+    expect(ownerEvents.map((e) => e.ids)).toEqual([[hidden.shiftId], [seen.shiftId], [seen.shiftId]]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(staffRec.events.map((e) => [e.startDate, e.endDate, e.ids])).toEqual([
+      [D(2), D(2), [seen.shiftId]],
+      [D(2), D(3), []],
+    ]);
+  });
+
+  it('refuses a websocket handshake from another website', async () => {
+    const cookie = (await world()).ownerCookie;
+    const withOrigin = (origin?: string) => {
+      const socket = connect(url, {
+        path: HUB_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { cookie, ...(origin ? { origin } : {}) },
+      });
+      sockets.push(socket);
+      return new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      });
+    };
+    expect(await withOrigin('https://evil.example')).toBe('refused');
+    expect(await withOrigin('http://localhost:3000')).toBe('connected');
+    expect(await withOrigin(url)).toBe('connected');
+    expect(await withOrigin()).toBe('connected');
+  });
+
   it('disconnects a user’s sockets when they log out of all devices', async () => {
     const w = await world();
     const socket = open(w.ownerCookie);
@@ -282,6 +454,27 @@ describe('live updates across server instances', () => {
           endTime: '17:00',
         });
         expect(await event).toMatchObject({ teamId: team.teamId, kind: 'shifts', startDate: D(1) });
+
+        // Removing a member on instance A takes their socket on instance B out of the group.
+        const memberEmail = 'two.instances.member@example.com';
+        const row = (
+          await call('POST', `/api/teams/${team.teamId}/staff`, { firstName: 'Mo', email: memberEmail })
+        ).json();
+        await call('POST', `/api/teams/${team.teamId}/invite`, { staffId: row.staffId, email: memberEmail });
+        await a.inject({
+          method: 'POST',
+          url: '/api/invites/accept',
+          payload: { token: await inviteToken(a, memberEmail) },
+        });
+        const memberSocket = hub(urlB, await signIn(a, memberEmail, { firstName: 'Mo', lastName: 'M' }));
+        try {
+          await joined(memberSocket, team.teamId);
+          const left = next<string>(memberSocket, HubEvents.left, 5000);
+          await call('DELETE', `/api/teams/${team.teamId}/access`, { staffId: row.staffId });
+          expect(await left).toBe(team.teamId);
+        } finally {
+          memberSocket.disconnect();
+        }
       } finally {
         socket.disconnect();
       }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Uuid } from '@rotaboard/core/contracts/common';
 import {
   HUB_PATH,
@@ -5,23 +6,35 @@ import {
   type PresenceEvent,
   type ScheduleUpdatedEvent,
 } from '@rotaboard/core/realtime/events';
+import { eventForStaff } from '@rotaboard/core/realtime/visibility';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { displayName } from '@rotaboard/core/users/profile';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { type RemoteSocket, Server, type Socket } from 'socket.io';
+import { teams as teamsTable } from '../db/schema.ts';
+import { todayUtc } from '../lib/calendar.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
 import { createTeamRepository } from '../modules/teams/team.repository.ts';
-import { loadTeamAccess } from '../modules/teams/team-access.ts';
+import { loadTeamAccess, type TeamAccess } from '../modules/teams/team-access.ts';
 import { oldestLiveSessionStart, SESSION_COOKIE } from './session.ts';
 
 export type Realtime = {
-  /** Tells everyone in the team's group what changed; call after the change has committed. */
+  /**
+   * Tells the team's group what changed; call after the change has committed. A staff or team change
+   * first re-checks who is still a member; staff hear nothing of dates a hiding lock keeps from them.
+   */
   scheduleUpdated(event: Omit<ScheduleUpdatedEvent, 'at'>): void;
   /** Ends every live connection of a user (logout, logout of all devices). */
   disconnectUser(userId: string): Promise<void>;
+  /** Resolves once every announcement made so far has been delivered (tests, shutdown). */
+  settled(): Promise<void>;
+  /** Takes this instance's connections out of teams their member has left; runs every minute. */
+  sweepLeavers(): Promise<void>;
   io: Server;
 };
 
@@ -31,9 +44,15 @@ declare module 'fastify' {
   }
 }
 
-type SocketData = { userId: string; name: string; teams: Set<string> };
+/** Per team group joined: whether the member administers it, and their last day (null: not leaving). */
+type Membership = { isAdmin: boolean; leavingDate: string | null };
+/** Plain data, so it travels between instances with the Redis adapter (fetchSockets). */
+type SocketData = { userId: string; name: string; teams: Record<string, Membership> };
 const teamRoom = (teamId: string) => `team:${teamId}`;
+const adminRoom = (teamId: string) => `team:${teamId}:admins`;
 const userRoom = (userId: string) => `user:${userId}`;
+/** How often each instance looks for connections whose member's leaving date has passed. */
+const LEAVER_SWEEP_MS = 60_000;
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
@@ -44,16 +63,38 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /**
+ * Browsers send Origin with a websocket handshake; as for HTTP writes (plugins/origin-check), only
+ * PUBLIC_URL's origin or the server's own host may open one. Clients without Origin are not browsers.
+ */
+export function handshakeOriginAllowed(request: IncomingMessage, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Socket.IO on the same port at /scheduleHub (spec 2 §4): connections are authenticated by the
- * session cookie, rooms are team groups that only members may join, and with REDIS_URL the Redis
- * adapter carries events between server instances.
+ * session cookie and checked for Origin; rooms are team groups that only members may join, with
+ * administrators also in an admins' room; a member who loses access (removed, unlinked, team deleted,
+ * past their leaving date) is taken out at once. With REDIS_URL the Redis adapter carries events and
+ * those checks between server instances.
  */
 export default fp(
   async (app: FastifyInstance, opts: { redisUrl: string | undefined; publicUrl: string }) => {
+    const publicOrigin = new URL(opts.publicUrl).origin;
     const io = new Server(app.server, {
       path: HUB_PATH,
       serveClient: false,
-      cors: { origin: [new URL(opts.publicUrl).origin], credentials: true },
+      cors: { origin: [publicOrigin], credentials: true },
+      allowRequest: (request, callback) => {
+        const allowed = handshakeOriginAllowed(request, publicOrigin);
+        callback(allowed ? null : 'Connections from another website are not allowed', allowed);
+      },
     });
     const sessions = createSessionRepository(app.db);
     const teams = createTeamRepository(app.db);
@@ -82,7 +123,7 @@ export default fp(
         socket.data = {
           userId: found.user.id,
           name: displayName(found.user),
-          teams: new Set(),
+          teams: {},
         } satisfies SocketData;
         next();
       } catch (err) {
@@ -103,6 +144,101 @@ export default fp(
       io.to(teamRoom(teamId)).emit(HubEvents.presence, event);
     }
 
+    type AnySocket = Socket | RemoteSocket<Record<string, (...args: unknown[]) => void>, SocketData>;
+
+    /** Puts a socket in the team's rooms as its access says: everyone's, and the admins' for admins. */
+    async function admit(socket: AnySocket, access: TeamAccess) {
+      const teamId = access.team.id;
+      const data = socket.data as SocketData;
+      data.teams[teamId] = { isAdmin: access.isAdmin, leavingDate: access.leavingDate };
+      await socket.join(teamRoom(teamId));
+      if (access.isAdmin) await socket.join(adminRoom(teamId));
+      else await socket.leave(adminRoom(teamId));
+    }
+
+    /** Takes a socket out of a team's rooms and tells it why. */
+    async function evict(socket: AnySocket, teamId: string) {
+      const data = socket.data as SocketData;
+      delete data.teams[teamId];
+      await socket.leave(teamRoom(teamId));
+      await socket.leave(adminRoom(teamId));
+      socket.emit(HubEvents.error, { message: 'You no longer have access to this team', teamId });
+      socket.emit(HubEvents.left, teamId);
+    }
+
+    /** Re-checks every connection in the team's group against the database, across instances. */
+    async function revalidate(teamId: string) {
+      const sockets = await io.in(teamRoom(teamId)).fetchSockets();
+      let evicted = 0;
+      for (const socket of sockets) {
+        const access = await loadTeamAccess(teams, teamId, socket.data.userId, app.config.proEmails).catch(
+          () => null,
+        );
+        if (access) await admit(socket, access);
+        else {
+          await evict(socket, teamId);
+          evicted += 1;
+        }
+      }
+      if (evicted > 0) await broadcastPresence(teamId);
+    }
+
+    /** Takes this instance's connections out of teams their member has left (after the leaving date). */
+    async function sweepLeavers() {
+      const today = todayUtc();
+      for (const socket of io.of('/').sockets.values()) {
+        const data = socket.data as SocketData;
+        for (const [teamId, membership] of Object.entries(data.teams ?? {})) {
+          if (isActiveOn(membership.leavingDate, today)) continue;
+          await evict(socket, teamId);
+          await broadcastPresence(teamId);
+        }
+      }
+    }
+    const sweep = setInterval(() => {
+      sweepLeavers().catch((err) => app.log.warn({ err }, 'realtime: leaver sweep failed'));
+    }, LEAVER_SWEEP_MS);
+    sweep.unref();
+
+    /** Delivers one announcement: membership first, then the event to whom it may concern. */
+    async function deliver(event: ScheduleUpdatedEvent) {
+      if (event.kind === 'staff' || event.kind === 'team') await revalidate(event.teamId);
+      const [lock] = event.endDate
+        ? await app.db
+            .select({
+              lockedUntil: teamsTable.lockedUntil,
+              hideScheduleAfterLock: teamsTable.hideScheduleAfterLock,
+            })
+            .from(teamsTable)
+            .where(eq(teamsTable.id, event.teamId))
+        : [];
+      const forStaff = lock ? eventForStaff(event, lock) : event;
+      if (forStaff === event) {
+        io.to(teamRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);
+        return;
+      }
+      io.to(adminRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);
+      if (forStaff) {
+        io.to(teamRoom(event.teamId))
+          .except(adminRoom(event.teamId))
+          .emit(HubEvents.scheduleUpdated, forStaff);
+      }
+    }
+
+    // Announcements for one team are delivered in the order they were made, even when one waits on
+    // the database; teams do not wait for each other.
+    const queues = new Map<string, Promise<void>>();
+    function enqueue(teamId: string, work: () => Promise<void>) {
+      const previous = queues.get(teamId) ?? Promise.resolve();
+      const current = previous
+        .then(work)
+        .catch((err) => app.log.error({ err }, 'realtime: an announcement could not be delivered'));
+      queues.set(teamId, current);
+      void current.then(() => {
+        if (queues.get(teamId) === current) queues.delete(teamId);
+      });
+    }
+
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;
       void socket.join(userRoom(data.userId));
@@ -111,9 +247,8 @@ export default fp(
         const parsed = Uuid.safeParse(teamId);
         try {
           if (!parsed.success) throw new Error('Team not found');
-          await loadTeamAccess(teams, parsed.data, data.userId, app.config.proEmails);
-          await socket.join(teamRoom(parsed.data));
-          data.teams.add(parsed.data);
+          const access = await loadTeamAccess(teams, parsed.data, data.userId, app.config.proEmails);
+          await admit(socket, access);
           socket.emit(HubEvents.joined, parsed.data);
           await broadcastPresence(parsed.data);
         } catch {
@@ -122,33 +257,38 @@ export default fp(
       });
 
       socket.on(HubEvents.leave, async (teamId: unknown) => {
-        if (typeof teamId !== 'string' || !data.teams.has(teamId)) return;
+        if (typeof teamId !== 'string' || !data.teams[teamId]) return;
+        delete data.teams[teamId];
         await socket.leave(teamRoom(teamId));
-        data.teams.delete(teamId);
+        await socket.leave(adminRoom(teamId));
         socket.emit(HubEvents.left, teamId);
         await broadcastPresence(teamId);
       });
 
       socket.on('disconnect', () => {
-        for (const teamId of data.teams) void broadcastPresence(teamId);
+        for (const teamId of Object.keys(data.teams)) void broadcastPresence(teamId);
       });
     });
 
     app.decorate('realtime', {
       io,
-      scheduleUpdated(event) {
-        io.to(teamRoom(event.teamId)).emit(HubEvents.scheduleUpdated, {
-          ...event,
-          at: new Date().toISOString(),
-        });
+      scheduleUpdated(change) {
+        const event: ScheduleUpdatedEvent = { ...change, at: new Date().toISOString() };
+        enqueue(event.teamId, () => deliver(event));
       },
       async disconnectUser(userId) {
         io.in(userRoom(userId)).disconnectSockets(true);
       },
+      async settled() {
+        await Promise.all([...queues.values()]);
+      },
+      sweepLeavers,
     } satisfies Realtime);
 
     // Open websockets would keep the HTTP server from closing: end them before it stops listening.
     app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      await Promise.all([...queues.values()]);
       io.disconnectSockets(true);
       io.engine.close();
     });

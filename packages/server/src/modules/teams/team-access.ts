@@ -17,6 +17,8 @@ export type TeamAccess = {
   role: TeamRole;
   isAdmin: boolean;
   ownerTier: SubscriptionTier;
+  /** The caller's last working day on the team, if they are leaving (never for the owner). */
+  leavingDate: string | null;
 };
 
 /**
@@ -45,6 +47,7 @@ export async function loadTeamAccess(
     userId,
     role,
     isAdmin: role !== 'staff',
+    leavingDate: role === 'owner' ? null : (found.membership?.leavingDate ?? null),
     ownerTier: effectiveTier(found.ownerTier, found.ownerEmail, proEmails),
   };
 }

@@ -8,7 +8,7 @@ export type TeamWithAccess = {
   ownerTier: 'free' | 'pro';
   ownerEmail: string;
   /** The caller's staff row in the team, when linked to one and not past its leaving date. */
-  membership: { staffId: string; isAdmin: boolean } | null;
+  membership: { staffId: string; isAdmin: boolean; leavingDate: string | null } | null;
 };
 
 /** All database access for teams; no rules here. */
@@ -25,6 +25,7 @@ export function createTeamRepository(db: Db) {
         ownerEmail: users.email,
         staffId: staff.id,
         staffIsAdmin: staff.isAdmin,
+        staffLeavingDate: staff.leavingDate,
       })
       .from(teams)
       .innerJoin(users, eq(users.id, teams.ownerId))
@@ -43,7 +44,9 @@ export function createTeamRepository(db: Db) {
     team: row.team,
     ownerTier: row.ownerTier,
     ownerEmail: row.ownerEmail,
-    membership: row.staffId ? { staffId: row.staffId, isAdmin: row.staffIsAdmin ?? false } : null,
+    membership: row.staffId
+      ? { staffId: row.staffId, isAdmin: row.staffIsAdmin ?? false, leavingDate: row.staffLeavingDate }
+      : null,
   });
 
   return {

@@ -150,7 +150,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
 
     /** Only the owner deletes a team, and with it all of its data. */
     async delete(user: UserRow, teamId: string): Promise<MessageResponse> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
         const access = requireTeamOwner(
           await loadTeamAccess(repo, teamId, user.id, proEmails),
@@ -168,6 +168,9 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         });
         return { success: true, message: `${access.team.name} has been deleted` };
       });
+      // The hub finds nobody is a member any more and empties the team's group.
+      announce(deps.events, { teamId, kind: 'team', user });
+      return result;
     },
   };
 }
