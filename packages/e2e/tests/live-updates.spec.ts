@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import {
   addStaff,
   inviteStaff,
@@ -63,8 +63,29 @@ test('a shift added by the owner appears live for a member of staff, who sees wh
   await snapAll(ava, 'live-updates-presence');
 
   // When the owner leaves, Ava's presence list empties.
+  const ownerRequest = await request.newContext({
+    baseURL: new URL(owner.url()).origin,
+    storageState: await ownerContext.storageState(),
+  });
   await ownerContext.close();
   await expect(avaPresence).toBeHidden();
+
+  // The owner (from another device) removes Ava's access: her open schedule is told at once, and the
+  // team's shifts leave her screen without a reload.
+  const [team] = await (await ownerRequest.get('/api/teams')).json();
+  const staff: { staffId: string; fullName: string }[] = await (
+    await ownerRequest.get(`/api/teams/${team.teamId}/staff`)
+  ).json();
+  const avaRow = staff.find((row) => row.fullName === 'Ava Adams')!;
+  expect(
+    (
+      await ownerRequest.delete(`/api/teams/${team.teamId}/access`, { data: { staffId: avaRow.staffId } })
+    ).status(),
+  ).toBe(200);
+  await expect(ava.getByText('You no longer have access to this team')).toBeVisible();
+  await expect(ava.getByText('08:00–14:00')).toBeHidden();
+  await snapAll(ava, 'live-updates-access-removed');
+  await ownerRequest.dispose();
   await avaContext.close();
 });
 

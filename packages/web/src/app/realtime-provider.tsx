@@ -1,6 +1,7 @@
 import { displayName } from '@rotaboard/core/users/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
 import { useAuth } from '../lib/auth-context';
 import { onAuthEvent } from '../lib/auth-events';
 import { reportHubHealth } from '../lib/connection-status';
@@ -37,6 +38,12 @@ export function RealtimeConnection() {
         if (state !== 'connected') setPresence(null);
       },
       onPresence: (event) => setPresence(event),
+      // Removed from the team (or it was deleted): refetch everything, so the team leaves the list
+      // and the page moves on to one the person can still see.
+      onAccessLost: () => {
+        toast.error('You no longer have access to this team');
+        void queryClient.invalidateQueries();
+      },
       onScheduleUpdated: (event) => {
         void queryClient.invalidateQueries({ predicate: (query) => isAffectedQuery(query.queryKey, event) });
         if (event.kind === 'shifts' && event.changedBy.userId !== userId) {

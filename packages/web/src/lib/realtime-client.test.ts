@@ -157,3 +157,19 @@ describe('RealtimeClient', () => {
     expect(client.getState()).toBe('idle');
   });
 });
+
+describe('access that ends', () => {
+  it('reports the server taking the connection out of the selected team, not a leave of our own', () => {
+    const socket = new FakeSocket();
+    const lost: string[] = [];
+    const client = new RealtimeClient({ createSocket: () => socket, onAccessLost: (id) => lost.push(id) });
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    client.setTeam(TEAM_B);
+    socket.fire(HubEvents.left, TEAM_A);
+    expect(lost).toEqual([]);
+    socket.fire(HubEvents.left, TEAM_B);
+    expect(lost).toEqual([TEAM_B]);
+  });
+});

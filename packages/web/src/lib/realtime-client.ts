@@ -32,6 +32,8 @@ export interface RealtimeCallbacks {
   onState?: (state: HubState, hadConnected: boolean) => void;
   onScheduleUpdated?: (event: ScheduleUpdatedEvent) => void;
   onPresence?: (event: PresenceEvent) => void;
+  /** The server took this connection out of the selected team's group: access to it has ended. */
+  onAccessLost?: (teamId: string) => void;
 }
 
 export interface RealtimeOptions extends RealtimeCallbacks {
@@ -65,7 +67,14 @@ export class RealtimeClient {
     this.socket.on('connect_error', (error: Error) => this.onConnectError(error));
     this.socket.on('disconnect', (reason: string) => this.onDisconnect(reason));
     this.socket.on(HubEvents.joined, (teamId: string) => this.log(`Joined team group ${teamId}`));
-    this.socket.on(HubEvents.left, (teamId: string) => this.log(`Left team group ${teamId}`));
+    this.socket.on(HubEvents.left, (teamId: string) => {
+      this.log(`Left team group ${teamId}`);
+      // Leaving is our own doing only through setTeam, which forgets the team first; otherwise the
+      // server removed us (access removed, team deleted, leaving date passed).
+      if (teamId !== this.joinedTeamId) return;
+      this.joinedTeamId = null;
+      this.opts.onAccessLost?.(teamId);
+    });
     this.socket.on(HubEvents.error, (error: unknown) => this.log('Hub error', error));
     this.socket.on(HubEvents.scheduleUpdated, (payload: unknown) => {
       const parsed = ScheduleUpdatedEvent.safeParse(payload);
