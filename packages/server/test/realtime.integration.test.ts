@@ -84,6 +84,12 @@ function presenceWhere(socket: Socket, match: (event: PresenceEvent) => boolean,
   });
 }
 
+async function joinRefused(socket: Socket, teamId: string) {
+  const refused = next<{ message: string }>(socket, HubEvents.error);
+  socket.emit(HubEvents.join, teamId);
+  expect((await refused).message).toBe('You cannot join that team');
+}
+
 async function joined(socket: Socket, teamId: string) {
   const ack = next<string>(socket, HubEvents.joined);
   socket.emit(HubEvents.join, teamId);
@@ -265,6 +271,16 @@ describe.each(engines)('live updates on %s', (engine) => {
     };
   }
 
+  /** A member of staff, and both their and the owner's sockets in the team's group. */
+  async function ownerAndMember(w: Awaited<ReturnType<typeof world>>) {
+    const m = await member(w);
+    const owner = open(w.ownerCookie);
+    const socket = open(m.cookie);
+    await joined(owner, w.team.teamId);
+    await joined(socket, w.team.teamId);
+    return { m, owner, socket };
+  }
+
   /** Changes announced to the owner's socket, so we know the hub has delivered them everywhere. */
   const addShift = (w: Awaited<ReturnType<typeof world>>, shiftDate: string) =>
     w.owner('POST', `${w.base}/shifts`, {
@@ -288,11 +304,7 @@ describe.each(engines)('live updates on %s', (engine) => {
   ] as const) {
     it(`takes a member out of the team group at once when ${how}`, async () => {
       const w = await world();
-      const m = await member(w);
-      const owner = open(w.ownerCookie);
-      const socket = open(m.cookie);
-      await joined(owner, w.team.teamId);
-      await joined(socket, w.team.teamId);
+      const { m, owner, socket } = await ownerAndMember(w);
       await t.app.realtime.settled();
       const left = next<string>(socket, HubEvents.left);
       const presence = presenceWhere(owner, (e) => e.viewers.length === 1);
@@ -306,19 +318,13 @@ describe.each(engines)('live updates on %s', (engine) => {
       await new Promise((r) => setTimeout(r, 200));
       // Not even the announcement of their own removal reached them.
       expect(rec.events).toEqual([]);
-      const refused = next<{ message: string }>(socket, HubEvents.error);
-      socket.emit(HubEvents.join, w.team.teamId);
-      expect((await refused).message).toBe('You cannot join that team');
+      await joinRefused(socket, w.team.teamId);
     });
   }
 
   it('empties the team group when the team is deleted', async () => {
     const w = await world();
-    const m = await member(w);
-    const owner = open(w.ownerCookie);
-    const socket = open(m.cookie);
-    await joined(owner, w.team.teamId);
-    await joined(socket, w.team.teamId);
+    const { owner, socket } = await ownerAndMember(w);
     const ownerLeft = next<string>(owner, HubEvents.left);
     const memberLeft = next<string>(socket, HubEvents.left);
     expect((await w.owner('DELETE', w.base)).statusCode).toBe(200);
@@ -329,35 +335,33 @@ describe.each(engines)('live updates on %s', (engine) => {
 
   it('takes a leaver out of the team group after their leaving date, and refuses them after', async () => {
     const w = await world();
-    const m = await member(w);
-    const socket = open(m.cookie);
-    await joined(socket, w.team.teamId);
-    // On the leaving date itself they are still a member.
-    await t.database.db.update(staffTable).set({ leavingDate: today }).where(eq(staffTable.id, m.staffId));
-    await w.owner('POST', `${w.base}/day-notes`, { noteDate: D(1), noteText: 'Stocktake' });
+    const { m, socket } = await ownerAndMember(w);
     const rec = recorder(socket);
+    // Their last day is tomorrow: set through the API, which re-checks everyone in the group.
+    const tomorrow = D(1);
+    expect((await w.owner('DELETE', `${w.base}/staff/${m.staffId}?leavingDate=${tomorrow}`)).statusCode).toBe(
+      200,
+    );
     await rec.waitFor(1);
-    // The day after it, the next sweep (every minute) takes them out without any change being made.
+    // Tomorrow they are still a member; the minute sweep of the day after takes them out, with no
+    // change made to the team.
+    await t.app.realtime.sweepLeavers(tomorrow);
+    await w.owner('POST', `${w.base}/day-notes`, { noteDate: D(1), noteText: 'Stocktake' });
+    await rec.waitFor(2);
+    const left = next<string>(socket, HubEvents.left);
+    await t.app.realtime.sweepLeavers(D(2));
+    expect(await left).toBe(w.team.teamId);
+    // Once that day has come, they cannot join again either.
     await t.database.db
       .update(staffTable)
       .set({ leavingDate: D(-1) })
       .where(eq(staffTable.id, m.staffId));
-    await w.owner('POST', `${w.base}/staff`, { firstName: 'Other' });
-    const left = next<string>(socket, HubEvents.left);
-    await t.app.realtime.sweepLeavers();
-    expect(await left).toBe(w.team.teamId);
-    const refused = next<{ message: string }>(socket, HubEvents.error);
-    socket.emit(HubEvents.join, w.team.teamId);
-    expect((await refused).message).toBe('You cannot join that team');
+    await joinRefused(socket, w.team.teamId);
   });
 
   it('tells staff nothing of dates a hiding lock keeps from them, and admins everything', async () => {
     const w = await world();
-    const m = await member(w);
-    const owner = open(w.ownerCookie);
-    const staffSocket = open(m.cookie);
-    await joined(owner, w.team.teamId);
-    await joined(staffSocket, w.team.teamId);
+    const { owner, socket: staffSocket } = await ownerAndMember(w);
     const lockSeen = [owner, staffSocket].map((socket) => next(socket, HubEvents.scheduleUpdated));
     await w.owner('PUT', `${w.base}/shifts/locked-until`, { lockedUntil: D(3), hideScheduleAfterLock: true });
     await Promise.all(lockSeen);

@@ -33,8 +33,12 @@ export type Realtime = {
   disconnectUser(userId: string): Promise<void>;
   /** Resolves once every announcement made so far has been delivered (tests, shutdown). */
   settled(): Promise<void>;
-  /** Takes this instance's connections out of teams their member has left; runs every minute. */
-  sweepLeavers(): Promise<void>;
+  /**
+   * Takes this instance's connections out of teams their member has left by `today` (default: the
+   * real today); runs every minute. Leaving dates are as of the member's join or the team's last
+   * staff change, which re-checks everyone.
+   */
+  sweepLeavers(today?: string): Promise<void>;
   io: Server;
 };
 
@@ -184,8 +188,7 @@ export default fp(
     }
 
     /** Takes this instance's connections out of teams their member has left (after the leaving date). */
-    async function sweepLeavers() {
-      const today = todayUtc();
+    async function sweepLeavers(today = todayUtc()) {
       for (const socket of io.of('/').sockets.values()) {
         const data = socket.data as SocketData;
         for (const [teamId, membership] of Object.entries(data.teams ?? {})) {
