@@ -17,7 +17,6 @@ import {
   ShiftParams,
 } from '@rotaboard/core/contracts/shifts';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
-import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -80,22 +79,15 @@ export async function shiftsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'My next shift after a date and time (404 when none)',
+        summary: 'My next shift after a date and time, or null when there is none',
         params: TeamParams,
         querystring: NextShiftQuery,
-        response: { 200: ShiftDto },
+        response: { 200: ShiftDto.nullable() },
       },
     },
-    async (request) => {
-      const next = await service.next(
-        requireUser(request),
-        request.params.id,
-        request.query.d,
-        request.query.t,
-      );
-      if (!next) throw new DomainError(ErrorCode.NOT_FOUND, 'No upcoming shift');
-      return next;
-    },
+    // Having no next shift is an answer, not an error: 200 with null (browsers log every 404).
+    async (request) =>
+      service.next(requireUser(request), request.params.id, request.query.d, request.query.t),
   );
 
   routes.get(

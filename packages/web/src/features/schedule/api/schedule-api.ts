@@ -51,13 +51,13 @@ export function useShiftLock(teamId: string, enabled: boolean) {
   });
 }
 
-/** The signed-in person's next shift; none (404) is null. */
+/** The signed-in person's next shift, or null (the server answers null; an older one 404, spec 1 §7). */
 export function useNextShift(teamId: string, date: string, time: string, enabled: boolean) {
   return useQuery({
     queryKey: ['teams', teamId, 'next-shift', date, time],
     queryFn: async () => {
       try {
-        return await apiRequest<ShiftDto>('GET', `${base(teamId)}/shifts/next?d=${date}&t=${time}`);
+        return await apiRequest<ShiftDto | null>('GET', `${base(teamId)}/shifts/next?d=${date}&t=${time}`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
