@@ -17,6 +17,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
@@ -95,10 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // External and cross-cutting plugins first, so every route below sees them: errors, security
-  // headers, the database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
+  // headers, compression, the database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
   // be registered before the routes it describes).
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: !options.database });
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });

@@ -1,13 +1,18 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from './support/harness.ts';
+import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'rotaboard-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Rotaboard</title><div id="root"></div>');
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+// A built asset with the brotli copy the build writes beside it (scripts/precompress.mjs).
+const bigScript = `export const rota = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `shift ${i}`))};`;
+writeFileSync(path.join(dist, 'assets', 'big-456.js'), bigScript);
+writeFileSync(path.join(dist, 'assets', 'big-456.js.br'), brotliCompressSync(bigScript));
 
 describe.each(engines)('the server as a whole on %s', (engine) => {
   let t: TestApp;
@@ -49,6 +54,50 @@ describe.each(engines)('the server as a whole on %s', (engine) => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/assets/gone-999.js' })).statusCode).toBe(404);
+  });
+
+  it('compresses API answers over 1 KB for clients that accept it, and sends built files precompressed', async () => {
+    const cookie = await signIn(t.app, 'compress@pro-domain.test');
+    const call = client(t.app, cookie);
+    const team = (await call('POST', '/api/teams', { teamName: 'Big team' })).json();
+    for (let i = 0; i < 15; i++)
+      await call('POST', `/api/teams/${team.teamId}/staff`, { firstName: `Person ${i}` });
+    const url = `/api/teams/${team.teamId}/staff`;
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    // Small answers go as they are.
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(bigScript);
+    const raw = await t.app.inject({ method: 'GET', url: '/assets/big-456.js' });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toBe(bigScript);
   });
 
   it('turns malformed bodies into 400s with a sentence, never a 500', async () => {

@@ -18,6 +18,9 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each file (scripts/precompress.mjs); send the one the
+        // browser accepts.
+        preCompressed: true,
         // Vite puts content hashes in asset names, so they can be cached for good.
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
