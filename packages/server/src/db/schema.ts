@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -110,6 +111,11 @@ export const teams = pgTable(
     scheduleAgentEnabled: boolean('schedule_agent_enabled').notNull().default(false),
     lockedUntil: date('locked_until'),
     hideScheduleAfterLock: boolean('hide_schedule_after_lock').notNull().default(false),
+    /**
+     * Bumped by a trigger in the same statement as every change to the team's shifts (migration
+     * 0003): a week read's validator (ETag) comes from it without reading a shift.
+     */
+    scheduleVersion: bigint('schedule_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -154,16 +154,32 @@ export function createShiftService(deps: {
   }
 
   return {
+    /**
+     * A range of the schedule as this viewer may see it, and its validator (an ETag): the same
+     * whenever the answer would be the same bytes. It is built from the team's schedule version
+     * (bumped with every change to its shifts), the dates this viewer may read (plan window, lock)
+     * and whether they see administrators' notes, so answering a conditional read takes no shift
+     * query, and one viewer's validator never matches what a viewer who may see less would get.
+     */
     async list(
       user: UserRow,
       teamId: string,
       range: { startDate: string; endDate: string },
-    ): Promise<ShiftDto[]> {
+    ): Promise<{ etag: string; load: () => Promise<ShiftDto[]> }> {
       const a = await access(db, user, teamId);
       const readable = readableRange(a, range.startDate, range.endDate);
-      if (!readable) return [];
-      const rows = await createShiftRepository(db).listForTeam(teamId, readable.startDate, readable.endDate);
-      return rows.map((row) => toShiftDto(row, a));
+      const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
+      const etag = `W/"${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}"`;
+      const load = async () => {
+        if (!readable) return [];
+        const rows = await createShiftRepository(db).listForTeam(
+          teamId,
+          readable.startDate,
+          readable.endDate,
+        );
+        return rows.map((row) => toShiftDto(row, a));
+      };
+      return { etag, load };
     },
 
     async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {

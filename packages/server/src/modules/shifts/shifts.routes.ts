@@ -40,13 +40,20 @@ export async function shiftsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Shifts and time off in a date range',
+        summary: 'Shifts and time off in a date range (ETag; If-None-Match answers 304 when unchanged)',
         params: TeamParams,
         querystring: DateRangeQuery,
-        response: { 200: z.array(ShiftDto) },
+        response: { 200: z.array(ShiftDto), 304: z.null().describe('Not modified: no body') },
       },
     },
-    async (request) => service.list(requireUser(request), request.params.id, request.query),
+    async (request, reply) => {
+      const { etag, load } = await service.list(requireUser(request), request.params.id, request.query);
+      // The browser may keep its copy (private: never a shared cache) but must ask each time.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      const validators = request.headers['if-none-match']?.split(',').map((v) => v.trim()) ?? [];
+      if (validators.includes(etag)) return reply.code(304).send(null);
+      return load();
+    },
   );
 
   routes.post(

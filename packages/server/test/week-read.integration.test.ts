@@ -1,0 +1,139 @@
+import { addDays } from '@rotaboard/core/dates/week';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, engines, inviteToken, signIn, type TestApp } from './support/harness.ts';
+
+const today = new Date().toISOString().slice(0, 10);
+const D = (n: number) => addDays(today, n);
+
+/**
+ * The week read's validator: an unchanged week answers a conditional read with 304, every change to
+ * the team's shifts (one at a time or a whole copied week) makes a new one, and a viewer who may see
+ * less never shares a validator with one who sees more.
+ */
+describe.each(engines)('conditional week reads on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MAGIC_LINK_RESEND_SECONDS: '0' });
+  });
+  afterAll(async () => t.close());
+
+  let n = 0;
+  async function world() {
+    const ownerCookie = await signIn(t.app, `etag.owner.${++n}@pro-domain.test`);
+    const owner = client(t.app, ownerCookie);
+    const team = (await owner('POST', '/api/teams', { teamName: 'Validated' })).json();
+    const base = `/api/teams/${team.teamId}`;
+    const email = `etag.staff.${n}@example.com`;
+    const ann = (await owner('POST', `${base}/staff`, { firstName: 'Ann', email })).json();
+    await owner('POST', `${base}/invite`, { staffId: ann.staffId, email });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/invites/accept',
+      payload: { token: await inviteToken(t.app, email) },
+    });
+    const staffCookie = await signIn(t.app, email, null);
+    const week = `${base}/shifts?startDate=${D(0)}&endDate=${D(6)}`;
+    const read = (cookie: string, etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: week,
+        headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const shift = (shiftDate: string) => ({
+      staffId: ann.staffId,
+      shiftDate,
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    return { owner, ownerCookie, staffCookie, base, read, shift };
+  }
+
+  it('answers an unchanged week with 304 and a changed one with the new week', async () => {
+    const w = await world();
+    const first = await w.read(w.ownerCookie);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await w.read(w.ownerCookie, etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    const created = (await w.owner('POST', `${w.base}/shifts`, w.shift(D(1)))).json();
+    const afterCreate = await w.read(w.ownerCookie, etag);
+    expect(afterCreate.statusCode).toBe(200);
+    expect(afterCreate.json().map((s: { shiftId: string }) => s.shiftId)).toEqual([created.shiftId]);
+    const etag2 = String(afterCreate.headers.etag);
+    expect(etag2).not.toBe(etag);
+
+    // Every kind of change moves it on: an edit, a delete, a copied and a cleared week.
+    const changes = [
+      () => w.owner('PUT', `${w.base}/shifts/${created.shiftId}`, w.shift(D(2))),
+      () => w.owner('POST', `${w.base}/shifts/copy-week`, { fromWeekStart: D(0), toWeekStart: D(7) }),
+      () => w.owner('POST', `${w.base}/shifts/clear-week`, { weekStartDate: D(7) }),
+      () => w.owner('DELETE', `${w.base}/shifts/${created.shiftId}`),
+    ];
+    let current = etag2;
+    for (const change of changes) {
+      expect((await change()).statusCode).toBe(200);
+      const res = await w.read(w.ownerCookie, current);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).not.toBe(current);
+      current = String(res.headers.etag);
+    }
+    // A refused change (a clash) writes nothing, so the week is still the same.
+    await w.owner('POST', `${w.base}/shifts`, w.shift(D(3)));
+    current = String((await w.read(w.ownerCookie)).headers.etag);
+    expect((await w.owner('POST', `${w.base}/shifts`, w.shift(D(3)))).statusCode).toBe(409);
+    expect((await w.read(w.ownerCookie, current)).statusCode).toBe(304);
+  });
+
+  it('never lets a viewer who may see less match a validator of one who sees more', async () => {
+    const w = await world();
+    await w.owner('POST', `${w.base}/shifts`, w.shift(D(1)));
+    await w.owner('POST', `${w.base}/shifts`, w.shift(D(5)));
+    await w.owner('PUT', `${w.base}/shifts/locked-until`, { lockedUntil: D(2), hideScheduleAfterLock: true });
+    const ownerRead = await w.read(w.ownerCookie);
+    expect(ownerRead.json()).toHaveLength(2);
+    // Staff sending the owner's validator get their own (smaller) week, not a 304.
+    const staffRead = await w.read(w.staffCookie, String(ownerRead.headers.etag));
+    expect(staffRead.statusCode).toBe(200);
+    expect(staffRead.json()).toHaveLength(1);
+    expect(staffRead.headers.etag).not.toBe(ownerRead.headers.etag);
+    expect((await w.read(w.staffCookie, String(staffRead.headers.etag))).statusCode).toBe(304);
+    // Lifting the lock changes what staff may see, and so their validator.
+    await w.owner('PUT', `${w.base}/shifts/locked-until`, {
+      lockedUntil: null,
+      hideScheduleAfterLock: false,
+    });
+    const lifted = await w.read(w.staffCookie, String(staffRead.headers.etag));
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json()).toHaveLength(2);
+  });
+
+  it('answers shifts added for a person while they are removed without a 500 (no deadlock leaks)', async () => {
+    const w = await world();
+    const staff = (await w.owner('GET', `${w.base}/staff`)).json() as { staffId: string }[];
+    const { staffId } = staff[0]!;
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        w.owner('POST', `${w.base}/shifts`, {
+          staffId,
+          shiftDate: D(i),
+          startTime: '09:00',
+          endTime: '17:00',
+        }),
+      ),
+      w.owner('DELETE', `${w.base}/staff/${staffId}`),
+      ...Array.from({ length: 4 }, (_, i) =>
+        w.owner('POST', `${w.base}/shifts`, {
+          staffId,
+          shiftDate: D(10 + i),
+          startTime: '09:00',
+          endTime: '17:00',
+        }),
+      ),
+    ]);
+    expect(results.map((r) => r.statusCode).filter((status) => status >= 500)).toEqual([]);
+  });
+});
