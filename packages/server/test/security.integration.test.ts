@@ -186,3 +186,18 @@ describe('logs keep no tokens and no personal values', () => {
     expect(logged).not.toContain('Ann Secret');
   });
 });
+
+describe('lost races', () => {
+  it('takes unique violations, deadlocks and serialisation failures, however wrapped, as safe to retry', async () => {
+    const { isConcurrentWriteConflict, isUniqueViolation } = await import('../src/lib/db-errors.ts');
+    const wrapped = (code: string) => Object.assign(new Error('Failed query'), { cause: { code } });
+    for (const code of ['23505', '40P01', '40001']) {
+      expect(isConcurrentWriteConflict(wrapped(code))).toBe(true);
+      expect(isConcurrentWriteConflict({ code })).toBe(true);
+    }
+    expect(isUniqueViolation(wrapped('23505'))).toBe(true);
+    expect(isUniqueViolation(wrapped('40P01'))).toBe(false);
+    expect(isConcurrentWriteConflict(wrapped('22007'))).toBe(false);
+    expect(isConcurrentWriteConflict(new Error('no code'))).toBe(false);
+  });
+});

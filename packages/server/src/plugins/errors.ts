@@ -3,15 +3,15 @@ import { DomainError, ErrorCode, errorStatus } from '@rotaboard/core/errors/doma
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../lib/db-errors.ts';
+import { isConcurrentWriteConflict } from '../lib/db-errors.ts';
 
-/** A unique index refused a write that raced another: nothing was written, and trying again is safe. */
+/** A write that raced another lost (unique index, deadlock): nothing was written; trying again is safe. */
 export const CONCURRENT_CHANGE_MESSAGE =
   'Someone else made the same change at the same moment. Reload and try again.';
 
 /**
  * The one place errors become HTTP: DomainError codes map through core's `errorStatus`, zod
- * validation becomes 400 with a readable sentence, a unique-index race becomes 409, and nothing
+ * validation becomes 400 with a readable sentence, a lost race (unique index, deadlock) becomes 409, and nothing
  * unexpected leaks a stack trace.
  */
 export default fp(
@@ -35,7 +35,7 @@ export default fp(
         const message = first ? readable(first.path, first.message) : 'The request is not valid';
         return reply.status(400).send({ message, code: ErrorCode.VALIDATION, errors } satisfies ErrorBody);
       }
-      if (isUniqueViolation(error)) {
+      if (isConcurrentWriteConflict(error)) {
         return reply
           .status(409)
           .send({ message: CONCURRENT_CHANGE_MESSAGE, code: ErrorCode.CONFLICT } satisfies ErrorBody);
