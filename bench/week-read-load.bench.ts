@@ -1,0 +1,101 @@
+// Week read under load: GET /api/teams/{id}/shifts for a 500-staff week (3,500 shifts) at 100
+// connections, against a reference measured in the same run: a bare Fastify sending the same bytes
+// from memory. Reported as ratios, since this machine is shared and absolute numbers drift. The load
+// comes from autocannon in a separate process. Writes bench/results/week-read-load.json.
+//   npx tsx bench/week-read-load.bench.ts
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { type Engine, openBenchDatabase, STAFF, seedWeek, WEEK } from './support/week-world.ts';
+
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const autocannon = path.join(here, '../node_modules/.bin/autocannon');
+
+/**
+ * Requests per second at CONNECTIONS connections, from a separate process (asynchronously: the
+ * servers measured run in this one).
+ */
+async function load(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ rps: number; p99Ms: number; non2xx: number; errors: number }> {
+  // A full week at 100 connections queues for seconds: allow 30 s before counting a timeout.
+  const args = ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-t', '30', '-j'];
+  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
+  const { stdout } = await promisify(execFile)(autocannon, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout);
+  // A 304 is the answer the conditional run expects; autocannon counts it as non-2xx.
+  return {
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function run(engine: Engine) {
+  const { database, dispose } = await openBenchDatabase(engine);
+  try {
+    const world = await seedWeek(database);
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), {
+      database,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const url = `${base}/api/teams/${world.teamId}/shifts?startDate=${WEEK.startDate}&endDate=${WEEK.endDate}`;
+    const first = await fetch(url, { headers: { cookie: world.cookie } });
+    const body = await first.text();
+    const etag = first.headers.get('etag')!;
+
+    // The reference: the same bytes, from memory, with nothing else to do.
+    const reference = Fastify();
+    reference.get('/week', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+    await reference.listen({ port: 0, host: '127.0.0.1' });
+    const referenceUrl = `http://127.0.0.1:${(reference.server.address() as { port: number }).port}/week`;
+
+    // Cheapest first, and a pause after each, so requests still queued from one run do not eat
+    // into the next.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5000));
+    const conditional = await load(url, { cookie: world.cookie, 'if-none-match': etag });
+    await settle();
+    const ref = await load(referenceUrl, {});
+    await settle();
+    const full = await load(url, { cookie: world.cookie });
+    await settle();
+    await reference.close();
+    await app.close();
+    return {
+      engine,
+      bodyBytes: body.length,
+      reference: ref,
+      repeatedRead: { ...full, ofReference: +(full.rps / ref.rps).toFixed(3) },
+      conditionalRead: { ...conditional, ofReference: +(conditional.rps / ref.rps).toFixed(3) },
+    };
+  } finally {
+    await dispose();
+  }
+}
+
+const results = [await run('pglite')];
+try {
+  results.push(await run('postgres'));
+} catch (err) {
+  console.warn(`PostgreSQL not measured: ${(err as Error).message}`);
+}
+const report = {
+  benchmark: `week read, ${STAFF} staff, ${CONNECTIONS} connections for ${SECONDS} s each, against a bare Fastify sending the same bytes`,
+  measuredAt: new Date().toISOString(),
+  node: process.version,
+  note: 'A repeated read is a full read today: nothing serialised is cached yet (issue 11). The conditional read is answered from the schedule version without a shift query.',
+  results,
+};
+console.info(JSON.stringify(report, null, 2));
+writeFileSync(path.join(here, 'results/week-read-load.json'), `${JSON.stringify(report, null, 2)}\n`);
