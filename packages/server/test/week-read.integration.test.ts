@@ -1,5 +1,8 @@
+import { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createWeekCache } from '../src/modules/shifts/week-cache.ts';
 import { client, createTestApp, engines, inviteToken, signIn, type TestApp } from './support/harness.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -135,5 +138,42 @@ describe.each(engines)('conditional week reads on %s', (engine) => {
       ),
     ]);
     expect(results.map((r) => r.statusCode).filter((status) => status >= 500)).toEqual([]);
+  });
+
+  it('serves a repeated read from the week cache, never to a viewer who may see less', async () => {
+    const w = await world();
+    await w.owner('POST', `${w.base}/shifts`, {
+      ...w.shift(D(1)),
+      notes: 'Admins only',
+      notesVisibleToAll: false,
+    });
+    const first = await w.read(w.ownerCookie);
+    const again = await w.read(w.ownerCookie);
+    expect(again.body).toBe(first.body);
+    // The answer is sent pre-serialised: it must still be exactly what the contract describes.
+    const week = z.array(ShiftDto).parse(first.json());
+    expect(week[0]?.notes).toBe('Admins only');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Staff reading the same week right after get their own answer, without the admins' note.
+    const staffWeek = z.array(ShiftDto).parse((await w.read(w.staffCookie)).json());
+    expect(staffWeek).toHaveLength(1);
+    expect(staffWeek[0]?.notes).toBeNull();
+    // And a change is seen at once.
+    await w.owner('POST', `${w.base}/shifts`, w.shift(D(2)));
+    expect((await w.read(w.ownerCookie)).json()).toHaveLength(2);
+  });
+});
+
+describe('the week cache', () => {
+  it('keeps the most recently used entries up to its size', () => {
+    const cache = createWeekCache(2);
+    cache.set('a', '[1]');
+    cache.set('b', '[2]');
+    expect(cache.get('a')).toBe('[1]');
+    cache.set('c', '[3]');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('[1]');
+    expect(cache.get('c')).toBe('[3]');
+    expect(cache.size).toBe(2);
   });
 });

@@ -28,6 +28,7 @@ import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { createShiftRepository, type ShiftRow } from './shift.repository.ts';
+import { createWeekCache, type WeekCache } from './week-cache.ts';
 
 export const NOTIFICATIONS_ARE_PRO =
   'Schedule notifications are part of the Pro plan. Upgrade to Pro to email staff about schedule changes.';
@@ -44,8 +45,10 @@ export function createShiftService(deps: {
   publicUrl: string;
   proEmails: readonly string[];
   events?: ScheduleEvents;
+  weekCache?: WeekCache;
 }) {
   const { db, mailer, proEmails } = deps;
+  const weekCache = deps.weekCache ?? createWeekCache();
 
   const access = (tx: Db, user: UserRow, teamId: string) =>
     loadTeamAccess(createTeamRepository(tx), teamId, user.id, proEmails);
@@ -155,31 +158,36 @@ export function createShiftService(deps: {
 
   return {
     /**
-     * A range of the schedule as this viewer may see it, and its validator (an ETag): the same
-     * whenever the answer would be the same bytes. It is built from the team's schedule version
+     * A range of the schedule as this viewer may see it, serialised, and its validator (an ETag): the
+     * same whenever the answer would be the same bytes. It is built from the team's schedule version
      * (bumped with every change to its shifts), the dates this viewer may read (plan window, lock)
      * and whether they see administrators' notes, so answering a conditional read takes no shift
-     * query, and one viewer's validator never matches what a viewer who may see less would get.
+     * query, and one viewer's validator never matches what a viewer who may see less would get. The
+     * same key finds the serialised answer in the week cache, so a repeated read skips the query too.
      */
     async list(
       user: UserRow,
       teamId: string,
       range: { startDate: string; endDate: string },
-    ): Promise<{ etag: string; load: () => Promise<ShiftDto[]> }> {
+    ): Promise<{ etag: string; loadJson: () => Promise<string> }> {
       const a = await access(db, user, teamId);
       const readable = readableRange(a, range.startDate, range.endDate);
       const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
-      const etag = `W/"${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}"`;
-      const load = async () => {
-        if (!readable) return [];
-        const rows = await createShiftRepository(db).listForTeam(
-          teamId,
-          readable.startDate,
-          readable.endDate,
-        );
-        return rows.map((row) => toShiftDto(row, a));
+      const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
+      const cacheKey = `${teamId}/${key}`;
+      const loadJson = async () => {
+        const cached = weekCache.get(cacheKey);
+        if (cached !== undefined) return cached;
+        const rows = readable
+          ? await createShiftRepository(db).listForTeam(teamId, readable.startDate, readable.endDate)
+          : [];
+        // Built from database rows through toShiftDto, whose output the DTO contract describes
+        // (tests read it through the schema); not validated again per item on every read.
+        const json = JSON.stringify(rows.map((row) => toShiftDto(row, a)));
+        weekCache.set(cacheKey, json);
+        return json;
       };
-      return { etag, load };
+      return { etag: `W/"${key}"`, loadJson };
     },
 
     async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {

@@ -47,13 +47,14 @@ export async function shiftsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { etag, load } = await service.list(requireUser(request), request.params.id, request.query);
+      const { etag, loadJson } = await service.list(requireUser(request), request.params.id, request.query);
       // The browser may keep its copy (private: never a shared cache) but must ask each time.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       const validators = request.headers['if-none-match']?.split(',').map((v) => v.trim()) ?? [];
       // No body at all: a 304 that announced one (`null` is 4 bytes) would keep some clients waiting.
       if (validators.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return load();
+      // Already serialised (and cached): sent as it is, not serialised again.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(await loadJson());
     },
   );
 
