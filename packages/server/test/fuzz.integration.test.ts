@@ -53,6 +53,7 @@ const SEED =
   process.env.FUZZ_SEED === 'random'
     ? (Date.now() ^ Math.floor(Math.random() * 2 ** 31)) | 0
     : Number(process.env.FUZZ_SEED ?? 20_261_123);
+// biome-ignore lint/suspicious/noConsole: the drawn seed is what lets someone replay a failing run
 if (process.env.FUZZ_SEED === 'random') console.log(`fuzz: FUZZ_SEED=${SEED} replays this run`);
 const ONLY = process.env.FUZZ_ROUTES?.split(',').map((r) => r.trim());
 const today = new Date().toISOString().slice(0, 10);

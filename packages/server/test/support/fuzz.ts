@@ -82,6 +82,7 @@ export const HOSTILE_STRINGS = [
   '%',
   '\\',
   '../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent literally
   '${7*7}{{7*7}}',
   'null',
   'undefined',
