@@ -8,6 +8,17 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // Preact's compatibility layer stands in for React (see docs/web.md, "Why Preact"): the same
+    // components and libraries, about 55 KB less gzipped JavaScript before the first paint.
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IsoDate } from '../src/contracts/common.ts';
 import { DayNoteInput } from '../src/contracts/day-notes.ts';
@@ -5,6 +6,7 @@ import { HistoryQuery, ShiftInput } from '../src/contracts/shifts.ts';
 import { CreateStaffInput, StaffOrderInput } from '../src/contracts/staff.ts';
 import { CreateTeamInput } from '../src/contracts/teams.ts';
 import { UpdateProfileInput } from '../src/contracts/users.ts';
+import { isCalendarDate } from '../src/dates/week.ts';
 import { cutText, isDateInRange, textProblem } from '../src/input/bounds.ts';
 import { normaliseAdjustment } from '../src/shifts/worked-minutes.ts';
 
@@ -127,5 +129,41 @@ describe('number bounds', () => {
     expect(HistoryQuery.parse({ offset: '40' }).offset).toBe(40);
     const ids = Array.from({ length: 1001 }, () => '6f1c1a52-0d1f-4b7a-9a57-1f0b3f8d1c11');
     expect(StaffOrderInput.safeParse({ staffIds: ids }).success).toBe(false);
+  });
+});
+
+describe('isCalendarDate (the browser) and IsoDate (the server)', () => {
+  it('agree on dates, near-dates and junk', () => {
+    const near = fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+      )
+      .map(
+        ([y, m, d]) =>
+          `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+      );
+    const value = fc.oneof(
+      near,
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '2028-02-29',
+        '2100-02-29',
+        '2000-02-29',
+        '1899-12-31',
+        '1900-01-01',
+        '2999-12-31',
+        '3000-01-01',
+        ' 2026-11-24',
+        '2026-11-24T00:00',
+      ),
+    );
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(isCalendarDate(v)).toBe(IsoDate.safeParse(v).success);
+      }),
+      { numRuns: 5000, seed: 20_261_124 },
+    );
   });
 });

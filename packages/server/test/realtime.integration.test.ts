@@ -1,5 +1,12 @@
 import { addDays } from '@rotaboard/core/dates/week';
-import { HUB_PATH, HubEvents, PresenceEvent, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import {
+  HUB_PATH,
+  HubEvents,
+  type PresenceEvent,
+  PresenceEventSchema,
+  type ScheduleUpdatedEvent,
+  ScheduleUpdatedEventSchema,
+} from '@rotaboard/core/realtime/events';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -54,7 +61,7 @@ function next<T = unknown>(socket: Socket, event: string, timeoutMs = 3000): Pro
 function recorder(socket: Socket) {
   const events: ScheduleUpdatedEvent[] = [];
   socket.on(HubEvents.scheduleUpdated, (e: ScheduleUpdatedEvent) =>
-    events.push(ScheduleUpdatedEvent.parse(e)),
+    events.push(ScheduleUpdatedEventSchema.parse(e)),
   );
   return {
     events,
@@ -249,7 +256,7 @@ describe.each(engines)('live updates on %s', (engine) => {
     const presence = next<PresenceEvent>(first, HubEvents.presence);
     const second = open(workerCookie);
     await joined(second, w.team.teamId);
-    const seen = PresenceEvent.parse(await presence);
+    const seen = PresenceEventSchema.parse(await presence);
     expect(seen.viewers.map((v) => v.name).sort()).toEqual(['Rita Time', 'Wes Worker']);
   });
 

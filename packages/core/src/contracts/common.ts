@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE, textProblem } from '../input/bounds.ts';
+import { EMAIL_MESSAGES, MAX_EMAIL_LENGTH } from '../input/email.ts';
 
 /** Every non-2xx body of the API has this shape (docs/architecture.md, "Errors"). */
 export const ErrorBody = z.object({
@@ -11,15 +12,18 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH };
 
-/** An email address, trimmed and lower-cased so one person has one account. */
+/**
+ * An email address, trimmed and lower-cased so one person has one account. The web form checks it
+ * with `checkEmailAddress` (input/email.ts), the same rule without zod.
+ */
 export const EmailAddress = z
-  .string({ error: 'Please enter your email address' })
+  .string({ error: EMAIL_MESSAGES.missing })
   .trim()
-  .min(1, 'Please enter your email address')
-  .max(MAX_EMAIL_LENGTH, `An email address can be at most ${MAX_EMAIL_LENGTH} characters`)
-  .pipe(z.email('Please enter a valid email address'))
+  .min(1, EMAIL_MESSAGES.missing)
+  .max(MAX_EMAIL_LENGTH, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email(EMAIL_MESSAGES.invalid))
   .transform((email) => email.toLowerCase());
 
 export const Uuid = z.uuid('Must be a valid id');

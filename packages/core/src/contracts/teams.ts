@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionTier } from '../plans/plan-limits.ts';
+import { DEFAULT_WEEK_START_DAY } from '../teams/defaults.ts';
 import { plainText, ReadHash } from './common.ts';
 
 export const MAX_TEAM_NAME_LENGTH = 100;
@@ -10,7 +11,7 @@ export const WeekStartDay = z
   .int('Week start day must be a whole number')
   .min(0, 'Week start day must be from 0 (Sunday) to 6 (Saturday)')
   .max(6, 'Week start day must be from 0 (Sunday) to 6 (Saturday)');
-export const DEFAULT_WEEK_START_DAY = 1;
+export { DEFAULT_WEEK_START_DAY };
 
 const TeamName = plainText(
   z

@@ -1,3 +1,5 @@
+import { isDateInRange } from '../input/bounds.ts';
+
 /**
  * Calendar maths on `YYYY-MM-DD` strings, done in UTC so a date never shifts with the viewer's
  * time zone. No clock is read here: "today" is always passed in.
@@ -51,3 +53,15 @@ export const WEEKDAY_NAMES = [
   'Friday',
   'Saturday',
 ] as const;
+
+/**
+ * A real calendar date written `YYYY-MM-DD` inside Rotaboard's calendar (1900 to 2999): the rule of
+ * `IsoDate` (contracts/common.ts) without zod, for the browser; test/dates.test.ts keeps them equal.
+ */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!isDateInRange(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { isApiError } from '../lib/api-client';
-import { useTheme } from '../lib/theme';
+import { LazyToaster } from './lazy-toaster';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,16 +14,11 @@ export const queryClient = new QueryClient({
   },
 });
 
-function ThemedToaster() {
-  const theme = useTheme();
-  return <Toaster richColors position="top-center" theme={theme} closeButton />;
-}
-
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ThemedToaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

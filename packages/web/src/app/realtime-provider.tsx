@@ -1,14 +1,14 @@
 import { displayName } from '@rotaboard/core/users/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { useAuth } from '../lib/auth-context';
 import { onAuthEvent } from '../lib/auth-events';
 import { reportHubHealth } from '../lib/connection-status';
 import { recordShiftChanges, resetLiveUpdates, setPresence } from '../lib/live-updates';
-import { RealtimeClient } from '../lib/realtime-client';
+import type { RealtimeClient } from '../lib/realtime-client';
 import { isAffectedQuery } from '../lib/realtime-policy';
 import { useSelectedTeam } from '../lib/teams';
+import { toast } from '../lib/toast';
 
 /**
  * Keeps one live connection while someone is signed in (none otherwise), in the selected team's
@@ -29,37 +29,47 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     if (!userId || !name) return;
-    const client = new RealtimeClient({
-      onState: (state, hadConnected) => {
-        if (state === 'connected' || state === 'idle') reportHubHealth('ok');
-        else if (!hadConnected) return;
-        else if (state === 'failed') reportHubHealth('down');
-        else reportHubHealth('recovering');
-        if (state !== 'connected') setPresence(null);
-      },
-      onPresence: (event) => setPresence(event),
-      // Removed from the team (or it was deleted): refetch everything, so the team leaves the list
-      // and the page moves on to one the person can still see.
-      onAccessLost: () => {
-        toast.error('You no longer have access to this team');
-        void queryClient.invalidateQueries();
-      },
-      onScheduleUpdated: (event) => {
-        void queryClient.invalidateQueries({ predicate: (query) => isAffectedQuery(query.queryKey, event) });
-        if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
-          recordShiftChanges(event.ids, event.changedBy.name);
-        }
-      },
-    });
-    clientRef.current = client;
-    client.setTeam(teamIdRef.current);
-    client.start();
+    // socket.io and the event schemas load only once someone is signed in: the login page and the
+    // public pages never download them.
+    let client: RealtimeClient | null = null;
+    let closed = false;
     const close = () => {
-      client.stop();
+      closed = true;
+      client?.stop();
       if (clientRef.current === client) clientRef.current = null;
       reportHubHealth('ok');
       resetLiveUpdates();
     };
+    void import('../lib/realtime-client').then(({ RealtimeClient }) => {
+      if (closed) return;
+      client = new RealtimeClient({
+        onState: (state, hadConnected) => {
+          if (state === 'connected' || state === 'idle') reportHubHealth('ok');
+          else if (!hadConnected) return;
+          else if (state === 'failed') reportHubHealth('down');
+          else reportHubHealth('recovering');
+          if (state !== 'connected') setPresence(null);
+        },
+        onPresence: (event) => setPresence(event),
+        // Removed from the team (or it was deleted): refetch everything, so the team leaves the list
+        // and the page moves on to one the person can still see.
+        onAccessLost: () => {
+          toast.error('You no longer have access to this team');
+          void queryClient.invalidateQueries();
+        },
+        onScheduleUpdated: (event) => {
+          void queryClient.invalidateQueries({
+            predicate: (query) => isAffectedQuery(query.queryKey, event),
+          });
+          if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
+            recordShiftChanges(event.ids, event.changedBy.name);
+          }
+        },
+      });
+      clientRef.current = client;
+      client.setTeam(teamIdRef.current);
+      client.start();
+    });
     const unsubscribe = onAuthEvent((event) => {
       if (event.type === 'logout') close();
     });

@@ -24,7 +24,13 @@ export function RootLayout() {
         </a>
         <ConnectionBanner />
         <Header />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        {/* At least a screen tall (less the header), so the footer starts below the fold and a page
+            growing as its data arrives never pushes it about on screen (layout shift). */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex min-h-[calc(100dvh-3.5rem)] flex-1 flex-col focus:outline-none"
+        >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

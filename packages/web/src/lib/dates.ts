@@ -1,4 +1,4 @@
-import { IsoDate } from '@rotaboard/core/contracts/common';
+import { isCalendarDate } from '@rotaboard/core/dates/week';
 
 /** Dates on screen are en-GB (spec 1 §9). Inputs are `YYYY-MM-DD` calendar dates, read in UTC. */
 function utc(date: string): Date {
@@ -46,5 +46,5 @@ export function formatDayOfMonth(date: string): string {
 
 /** A real calendar date written as YYYY-MM-DD. */
 export function isIsoDate(value: string | undefined): value is string {
-  return IsoDate.safeParse(value).success;
+  return isCalendarDate(value);
 }

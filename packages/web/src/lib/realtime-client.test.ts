@@ -1,4 +1,4 @@
-import { HubEvents } from '@rotaboard/core/realtime/events';
+import { HubEvents } from '@rotaboard/core/realtime/hub';
 import { describe, expect, it } from 'vitest';
 import { type HubSocket, type HubState, NOT_CONNECTED_ERROR, RealtimeClient } from './realtime-client';
 

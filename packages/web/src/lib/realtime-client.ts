@@ -1,4 +1,11 @@
-import { HUB_PATH, HubEvents, PresenceEvent, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import {
+  HUB_PATH,
+  HubEvents,
+  type PresenceEvent,
+  readPresence,
+  readScheduleUpdated,
+  type ScheduleUpdatedEvent,
+} from '@rotaboard/core/realtime/hub';
 import { io } from 'socket.io-client';
 import { reconnectDelay, restartDelay } from './realtime-policy';
 
@@ -77,15 +84,15 @@ export class RealtimeClient {
     });
     this.socket.on(HubEvents.error, (error: unknown) => this.log('Hub error', error));
     this.socket.on(HubEvents.scheduleUpdated, (payload: unknown) => {
-      const parsed = ScheduleUpdatedEvent.safeParse(payload);
-      if (!parsed.success) return this.log('Ignored a malformed ScheduleUpdated', payload);
-      if (parsed.data.teamId !== this.teamId) return;
-      this.opts.onScheduleUpdated?.(parsed.data);
+      const event = readScheduleUpdated(payload);
+      if (!event) return this.log('Ignored a malformed ScheduleUpdated', payload);
+      if (event.teamId !== this.teamId) return;
+      this.opts.onScheduleUpdated?.(event);
     });
     this.socket.on(HubEvents.presence, (payload: unknown) => {
-      const parsed = PresenceEvent.safeParse(payload);
-      if (!parsed.success || parsed.data.teamId !== this.teamId) return;
-      this.opts.onPresence?.(parsed.data);
+      const event = readPresence(payload);
+      if (!event || event.teamId !== this.teamId) return;
+      this.opts.onPresence?.(event);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import type { ScheduleUpdatedEvent } from '@rotaboard/core/realtime/hub';
 
 /** Automatic reconnect delays after a lost connection (spec 2 §4, §9). */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { errorMessage, isApiError, isStaleHashError } from './api-client';
+import { toast } from './toast';
 
 /**
  * Toasts a failed call's message (the server's words, or `fallback`). Stays quiet when the failure

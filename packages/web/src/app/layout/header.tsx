@@ -23,7 +23,7 @@ export function Header() {
   // Until the profile is complete the only way forward is the profile form (or logging out).
   const showAppNav = signedIn && !needsProfileCompletion;
   const signedOut = status === 'loggedOut';
-  const { isAdmin } = useSelectedTeam();
+  const { isAdmin, isLoading: teamsLoading } = useSelectedTeam();
   const navigate = useNavigate();
   const items = showAppNav ? signedInNavItems(isAdmin) : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
@@ -42,7 +42,9 @@ export function Header() {
           <span className="hidden text-lg min-[380px]:inline">Rotaboard</span>
         </Link>
 
-        {showAppNav ? (
+        {/* Shown once the teams are known: "Staff" depends on the role, and a link appearing between
+            the others later would move them (layout shift). */}
+        {showAppNav && !teamsLoading ? (
           <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
             {mainItems.map((item) => (
               <NavLink key={item.to} to={item.to} className={navLinkClass}>
@@ -52,9 +54,10 @@ export function Header() {
           </nav>
         ) : null}
 
+        {/* The theme toggle and the menu button sit at the right end from the first paint; what
+            depends on the session appears to their left, so nothing already drawn moves. */}
         <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
           {showAppNav ? <TeamSelector className="max-w-[140px] sm:max-w-[200px]" /> : null}
-          <ThemeToggle />
           {signedIn ? (
             <div className="hidden items-center gap-1 md:flex">
               {showAppNav ? (
@@ -81,7 +84,8 @@ export function Header() {
               </Button>
             </div>
           ) : null}
-          {signedIn || signedOut ? <MobileMenu signedIn={signedIn} items={items} /> : null}
+          <ThemeToggle />
+          <MobileMenu signedIn={signedIn} items={items} />
         </div>
       </div>
     </header>

@@ -1,5 +1,6 @@
-import { DEFAULT_WEEK_START_DAY, type TeamDto } from '@rotaboard/core/contracts/teams';
+import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
+import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
 import { apiRequest } from '../../../lib/api-client';
 import { readStorage } from '../../../lib/storage';
 import { updateProfile } from '../../../lib/users';

@@ -3,13 +3,13 @@ import { UpdateProfileInput } from '@rotaboard/core/contracts/users';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import { UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
 import type { CompleteProfileInput } from '../api/complete-profile';
 
 type Errors = Partial<Record<'firstName' | 'lastName' | 'teamName', string>>;

@@ -1,13 +1,13 @@
-import { LoginInput } from '@rotaboard/core/contracts/auth';
+import { checkEmailAddress } from '@rotaboard/core/input/email';
 import { CircleAlert, Mail } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
 
 export function EmailStep({
   isSignUp,
@@ -36,13 +36,13 @@ export function EmailStep({
       toast.error('Please enter your email address');
       return;
     }
-    const parsed = LoginInput.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+    const checked = checkEmailAddress(email);
+    if ('problem' in checked) {
+      setError(checked.problem);
       return;
     }
     setError(undefined);
-    onSubmit(parsed.data.email);
+    onSubmit(checked.email);
   }
 
   return (

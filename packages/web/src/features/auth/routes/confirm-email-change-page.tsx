@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
 import { ResultCard } from '../../../components/result-card';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { toast } from '../../../lib/toast';
 import { confirmEmailChangeOnce } from '../api/email-change-links';
 
 type State =

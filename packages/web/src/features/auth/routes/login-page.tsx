@@ -1,9 +1,8 @@
 import { MAGIC_LINK_TTL_MINUTES } from '@rotaboard/core/auth/constants';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -12,12 +11,18 @@ import { completeProfileUrl, useAuth } from '../../../lib/auth-context';
 import { locationToUrl, takeReturnUrl } from '../../../lib/return-url';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { setSelectedTeamId } from '../../../lib/teams';
-import { type CompleteProfileInput, completeProfile } from '../api/complete-profile';
+import { toast } from '../../../lib/toast';
+import type { CompleteProfileInput } from '../api/complete-profile';
 import { requestMagicLink } from '../api/request-magic-link';
 import { CheckEmailStep } from '../components/check-email-step';
-import { CompleteProfileForm } from '../components/complete-profile-form';
 import { EmailStep } from '../components/email-step';
 import { destinationAfterSignIn } from '../utils/login-destination';
+
+// Only new accounts see the profile form, and it brings the validation library with it: it loads when
+// needed, so the sign-in page itself stays small.
+const CompleteProfileForm = lazy(() =>
+  import('../components/complete-profile-form').then((module) => ({ default: module.CompleteProfileForm })),
+);
 
 interface SentState {
   email: string;
@@ -126,6 +131,7 @@ export function LoginPage() {
     setIsSavingProfile(true);
     finishing.current = true;
     try {
+      const { completeProfile } = await import('../api/complete-profile');
       const team = await completeProfile(input);
       if (team) setSelectedTeamId(team.teamId);
       await queryClient.invalidateQueries({ queryKey: ['teams'] });
@@ -156,13 +162,15 @@ export function LoginPage() {
       <>
         <PageMeta title="Complete your profile" description="Finish setting up your Rotaboard account." />
         <AuthShell>
-          <CompleteProfileForm
-            promptForTeam={promptForTeam}
-            initialFirstName={auth.user?.firstName ?? ''}
-            initialLastName={auth.user?.lastName ?? ''}
-            isSubmitting={isSavingProfile}
-            onSubmit={submitProfile}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <CompleteProfileForm
+              promptForTeam={promptForTeam}
+              initialFirstName={auth.user?.firstName ?? ''}
+              initialLastName={auth.user?.lastName ?? ''}
+              isSubmitting={isSavingProfile}
+              onSubmit={submitProfile}
+            />
+          </Suspense>
         </AuthShell>
       </>
     );

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
 import { ResultCard } from '../../../components/result-card';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
+import { toast } from '../../../lib/toast';
 
 export function LogoutPage({ allDevices = false }: { allDevices?: boolean }) {
   const { logout, logoutAllDevices } = useAuth();

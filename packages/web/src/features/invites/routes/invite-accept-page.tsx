@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AuthShell } from '../../../components/auth-shell';
 import { PageMeta } from '../../../components/page-meta';
 import { ResultCard } from '../../../components/result-card';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
 import { ACCEPT_FAILED_MESSAGE, type AcceptOutcome, acceptInviteOnce } from '../api/accept-invite';
 
 const NO_TOKEN_MESSAGE = 'Invalid invitation link. No token provided.';

@@ -1,6 +1,5 @@
 import type { ShiftLock } from '@rotaboard/core/contracts/shifts';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
@@ -14,6 +13,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { isIsoDate } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
 import { useSaveLock } from '../api/schedule-api';
 
 export function LockDialog({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 
 /** Ctrl+Z, or ⌘Z on a Mac; not with Shift (redo, elsewhere) or Alt. */
 function isUndoShortcut(event: KeyboardEvent): boolean {

@@ -1,18 +1,18 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/contracts/teams';
 import { addDays, toIsoDate, weekDates } from '@rotaboard/core/dates/week';
 import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
+import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
 import { useQuery } from '@tanstack/react-query';
 import { BellRing, CalendarDays, Copy, Eraser, EyeOff, Lock, UsersRound } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageMeta } from '../../../components/page-meta';
 import { SearchBox } from '../../../components/search-box';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -24,6 +24,7 @@ import { formatDateRange, formatLongDate, isIsoDate } from '../../../lib/dates';
 import { dayTotals, staffTotals } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
+import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import {
   dayNotesQueryOptions,
@@ -36,13 +37,23 @@ import {
   type WeeklyHoursEntry,
   weekShiftsQueryOptions,
 } from '../api/schedule-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { DayNoteDialog } from '../components/day-note-dialog';
 import { DayView } from '../components/day-view';
-import { LockDialog } from '../components/lock-dialog';
 import { PresenceList } from '../components/presence-list';
-import { type ShiftChange, ShiftEditorDialog } from '../components/shift-editor-dialog';
+import type { ShiftChange } from '../components/shift-editor-dialog';
 import { type GridRow, WeekGrid } from '../components/week-grid';
+
+// The dialogs (and the validation they bring) load when first opened, or on idle once the week is up.
+const ShiftEditorDialog = lazyDialog(() =>
+  import('../components/shift-editor-dialog').then((module) => module.ShiftEditorDialog),
+);
+const DayNoteDialog = lazyDialog(() =>
+  import('../components/day-note-dialog').then((module) => module.DayNoteDialog),
+);
+const LockDialog = lazyDialog(() => import('../components/lock-dialog').then((module) => module.LockDialog));
+const ConfirmDialog = lazyDialog(() =>
+  import('../components/confirm-dialog').then((module) => module.ConfirmDialog),
+);
+
 import { WeekNavigation } from '../components/week-navigation';
 import { useLastChangeUndo } from '../hooks/use-last-change-undo';
 
@@ -139,6 +150,11 @@ export function SchedulePage() {
   const [search, setSearch] = useState('');
   const offerUndo = useLastChangeUndo(`${teamId}|${start}`, () => void invalidate());
   const allShifts = shiftsQuery.data ?? [];
+  const weekShown = shiftsQuery.isSuccess;
+  useEffect(() => {
+    // Administrators open the editor sooner or later: fetch its code once the week is on screen.
+    if (isAdmin && weekShown) ShiftEditorDialog.preload();
+  }, [isAdmin, weekShown]);
   const { staff, weekShifts, rows, totalsByDay } = useMemo(
     () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
     [staffQuery.data, shiftsQuery.data, hoursQuery.data, dates, search],

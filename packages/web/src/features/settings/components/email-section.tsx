@@ -2,13 +2,13 @@ import { InitiateEmailChangeInput } from '@rotaboard/core/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import {
   emailChangeStatusQueryOptions,
   useCancelEmailChange,

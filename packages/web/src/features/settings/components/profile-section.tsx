@@ -3,12 +3,12 @@ import type { UserDto } from '@rotaboard/core/contracts/users';
 import { UpdateProfileInput } from '@rotaboard/core/contracts/users';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 

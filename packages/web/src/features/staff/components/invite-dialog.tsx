@@ -1,7 +1,6 @@
 import { EmailAddress } from '@rotaboard/core/contracts/common';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -16,6 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import { useInviteStaff } from '../api/staff-api';
 
 /** Emails someone a link to join the team, so they can log in and see their shifts. */

@@ -1,5 +1,4 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,6 +10,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import { useRemoveAccess } from '../api/staff-api';
 
 /** Takes away a member's sign-in access; they stay on the staff list and the schedule. */

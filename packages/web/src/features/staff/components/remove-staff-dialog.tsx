@@ -3,7 +3,6 @@ import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -18,6 +17,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatShortDate, isIsoDate } from '../../../lib/dates';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import { useRemoveStaff } from '../api/staff-api';
 
 /**

@@ -5,7 +5,6 @@ import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
@@ -17,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
 import { readStorage, removeStorage } from '../../../lib/storage';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
+import { toast } from '../../../lib/toast';
 import {
   staffLimitsQueryOptions,
   useCancelLeaving,

@@ -1,6 +1,5 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -15,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
 import { useDeleteTeam } from '../api/team-mutations';
 
 /** The owner deletes a team only after typing its name exactly. */

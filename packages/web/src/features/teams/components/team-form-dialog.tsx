@@ -11,7 +11,6 @@ import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -33,6 +32,7 @@ import { isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
 import { setSelectedTeamId, teamsQueryOptions } from '../../../lib/teams';
+import { toast } from '../../../lib/toast';
 import { useCreateTeam, useUpdateTeam } from '../api/team-mutations';
 
 export const STALE_TEAM_TEXT = 'This team was changed by someone else. Reload to see the latest version.';

@@ -1,0 +1,97 @@
+/**
+ * The live hub's names and payloads without zod, for the browser (the signed-in app loads no
+ * validation library before it needs one). `events.ts` holds the same payloads as zod schemas, which
+ * the server's tests parse every event with; test/hub.test.ts holds the readers here to the same
+ * answers as those schemas.
+ */
+
+/** The hub's path and event names (spec 2 §4 and §7). */
+export const HUB_PATH = '/scheduleHub';
+export const HubEvents = {
+  join: 'JoinTeamGroup',
+  leave: 'LeaveTeamGroup',
+  joined: 'JoinedTeamGroup',
+  left: 'LeftTeamGroup',
+  scheduleUpdated: 'ScheduleUpdated',
+  error: 'Error',
+  presence: 'PresenceUpdated',
+} as const;
+
+/** What changed, so clients refetch exactly the affected queries. */
+export const SCHEDULE_CHANGE_KINDS = ['shifts', 'day-notes', 'lock', 'staff', 'team'] as const;
+export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
+
+export interface Person {
+  userId: string;
+  name: string;
+}
+
+/** The payload of `ScheduleUpdated`: which team, which dates (null: not date-bound), what, and who. */
+export interface ScheduleUpdatedEvent {
+  teamId: string;
+  kind: ScheduleChangeKind;
+  startDate: string | null;
+  endDate: string | null;
+  /** The entries concerned, when the change is about particular shifts or notes. */
+  ids: string[];
+  changedBy: Person;
+  at: string;
+}
+
+/** The people looking at a team's schedule right now (`PresenceUpdated`). */
+export interface PresenceEvent {
+  teamId: string;
+  viewers: Person[];
+}
+
+// zod's `z.uuid()`: versions 1 to 8, and the nil and max ids.
+const UUID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+// zod's `z.iso.datetime()`: UTC with a Z and seconds, fractions optional.
+const DATETIME =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/;
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isPerson = (value: unknown): value is Person =>
+  isObject(value) && isUuid(value.userId) && typeof value.name === 'string';
+const isDateOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/** The event as the client may use it (unknown keys dropped), or null when it is not one. */
+export function readScheduleUpdated(payload: unknown): ScheduleUpdatedEvent | null {
+  if (!isObject(payload)) return null;
+  const { teamId, kind, startDate, endDate, ids, changedBy, at } = payload;
+  if (
+    !isUuid(teamId) ||
+    !SCHEDULE_CHANGE_KINDS.includes(kind as ScheduleChangeKind) ||
+    !isDateOrNull(startDate) ||
+    !isDateOrNull(endDate) ||
+    !Array.isArray(ids) ||
+    !ids.every(isUuid) ||
+    !isPerson(changedBy) ||
+    typeof at !== 'string' ||
+    !DATETIME.test(at)
+  ) {
+    return null;
+  }
+  return {
+    teamId,
+    kind: kind as ScheduleChangeKind,
+    startDate: startDate as string | null,
+    endDate: endDate as string | null,
+    ids: [...ids],
+    changedBy: { userId: changedBy.userId, name: changedBy.name },
+    at,
+  };
+}
+
+export function readPresence(payload: unknown): PresenceEvent | null {
+  if (!isObject(payload) || !isUuid(payload.teamId) || !Array.isArray(payload.viewers)) return null;
+  if (!payload.viewers.every(isPerson)) return null;
+  return {
+    teamId: payload.teamId,
+    viewers: payload.viewers.map((viewer: Person) => ({ userId: viewer.userId, name: viewer.name })),
+  };
+}
