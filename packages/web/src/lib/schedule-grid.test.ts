@@ -10,6 +10,7 @@ import {
   isDateLocked,
   keyboardTarget,
   nextShiftId,
+  overnightEndLabel,
   overnightTail,
   staffTotals,
 } from './schedule-grid';
@@ -133,5 +134,19 @@ describe('schedule grid helpers', () => {
     expect(nextShiftId(shifts, 'a', '2026-11-23', '12:00')).toBe('2');
     expect(nextShiftId(shifts, 'a', '2026-11-25', '00:00')).toBeNull();
     expect(nextShiftId(shifts, null, '2026-11-23', '00:00')).toBeNull();
+  });
+});
+
+describe('overnightEndLabel', () => {
+  const entry = { shiftDate: '2026-11-24', isTimeOff: false };
+  it('says where an overnight shift ends', () => {
+    expect(overnightEndLabel({ ...entry, startTime: '22:00:00', endTime: '02:00:00' })).toBe('→ 02:00 Wed');
+    expect(
+      overnightEndLabel({ ...entry, shiftDate: '2026-11-29', startTime: '23:00', endTime: '07:30' }),
+    ).toBe('→ 07:30 Mon');
+  });
+  it('is null for a shift that ends on its own day, and for time off', () => {
+    expect(overnightEndLabel({ ...entry, startTime: '09:00', endTime: '17:00' })).toBeNull();
+    expect(overnightEndLabel({ ...entry, startTime: null, endTime: null, isTimeOff: true })).toBeNull();
   });
 });

@@ -200,3 +200,23 @@ export function nextShiftId(
     .sort((a, b) => `${a.shiftDate}${a.startTime}`.localeCompare(`${b.shiftDate}${b.startTime}`));
   return upcoming[0]?.shiftId ?? null;
 }
+
+const WEEKDAY_SHORT = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+
+/**
+ * Where an overnight shift ends, for its chip: '→ 02:00 Wed' for 22:00–02:00 on a Tuesday; null for
+ * anything that ends on the day it starts (and for time off).
+ */
+export function overnightEndLabel(entry: {
+  shiftDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  isTimeOff: boolean;
+}): string | null {
+  if (entry.isTimeOff || !entry.startTime || !entry.endTime || !isOvernight(entry.startTime, entry.endTime)) {
+    return null;
+  }
+  const next = new Date(`${entry.shiftDate}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `→ ${hhmm(entry.endTime)} ${WEEKDAY_SHORT.format(next)}`;
+}

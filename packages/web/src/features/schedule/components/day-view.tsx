@@ -1,6 +1,8 @@
+import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
-import { useMemo } from 'react';
+import { StickyNote } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatLongDate } from '../../../lib/dates';
 import {
   barLayout,
@@ -26,9 +28,12 @@ export function DayView({
   rows,
   shifts,
   myStaffId,
+  notes = [],
   onOpen,
 }: {
   date: string;
+  /** The team's notes; the ones for this day show above the timeline. */
+  notes?: readonly DayNoteDto[];
   rows: readonly GridRow[];
   /** Entries of this day and the day before (for overnight shifts). */
   shifts: readonly ShiftDto[];
@@ -50,18 +55,49 @@ export function DayView({
   ];
   const rowsWithBars = rows.map((row) => ({ ...row, bars: barsOf(row.member.staffId) }));
   const nothingScheduled = rowsWithBars.every((row) => row.bars.length === 0);
+  // The timeline is a whole day wide; on a narrow screen it opens scrolled to the first shift
+  // rather than at midnight, where there is usually nothing to see.
+  const scroller = useRef<HTMLDivElement>(null);
+  const firstStart = Math.min(
+    ...rowsWithBars.flatMap((row) => row.bars.filter((bar) => !bar.fromDayBefore).map((bar) => bar.left)),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new day scrolls again even when its first shift starts at the same time
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !Number.isFinite(firstStart)) return;
+    const label = element.querySelector<HTMLElement>('[data-staff-column]')?.offsetWidth ?? 0;
+    const timeline = element.scrollWidth - label;
+    element.scrollLeft = Math.max(0, (firstStart / 100) * timeline - 16);
+  }, [date, firstStart]);
+  const dayNotes = notes.filter((note) => note.noteDate === date);
   return (
     <>
+      {dayNotes.map((note) => (
+        <p
+          key={note.noteId}
+          className="mb-3 flex items-start gap-2 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-line"
+        >
+          <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>
+            <span className="sr-only">Note for the day: </span>
+            {note.noteText}
+          </span>
+        </p>
+      ))}
       {nothingScheduled ? (
         <p className="mb-3 text-sm text-muted-foreground">Nothing scheduled on {formatLongDate(date)}.</p>
       ) : null}
       <div
+        ref={scroller}
         className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm"
         data-testid="day-view"
       >
         <div className="min-w-[720px]">
           <div className="grid grid-cols-[8rem_1fr] border-b sm:grid-cols-[12rem_1fr]">
-            <div className="sticky left-0 z-10 bg-card px-3 py-2 text-xs font-medium text-muted-foreground uppercase">
+            <div
+              data-staff-column
+              className="sticky left-0 z-10 bg-card px-3 py-2 text-xs font-medium text-muted-foreground uppercase"
+            >
               Staff
             </div>
             <div className="relative h-8" aria-hidden="true">

@@ -9,16 +9,25 @@ function initials(name: string): string {
 const MAX_SHOWN = 5;
 
 /** 'Also viewing: …' — everyone else looking at this team's schedule right now; hidden when only you. */
-export function PresenceList({ teamId, userId }: { teamId: string; userId: string | null }) {
+export function PresenceList({
+  teamId,
+  userId,
+  compact = false,
+}: {
+  teamId: string;
+  userId: string | null;
+  /** On a phone, beside the title: the faces only (the words stay for screen readers). */
+  compact?: boolean;
+}) {
   const others = useViewers(teamId).filter((viewer) => viewer.userId !== userId);
   if (others.length === 0) return null;
   const names = others.map((viewer) => viewer.name).join(', ');
   const shown = others.slice(0, MAX_SHOWN);
   const more = others.length - shown.length;
   return (
-    <div className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="presence">
+    <div className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground" data-testid="presence">
       <span className="sr-only">Also viewing: {names}</span>
-      <span aria-hidden="true">Also viewing:</span>
+      {compact ? null : <span aria-hidden="true">Also viewing:</span>}
       <ul aria-hidden="true" className="flex -space-x-1.5" title={`Also viewing: ${names}`}>
         {shown.map((viewer) => (
           <li

@@ -35,6 +35,7 @@ import {
   indexCells,
   isDateLocked,
   keyboardTarget,
+  overnightEndLabel,
   swatchClass,
 } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
@@ -85,6 +86,9 @@ function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
         ) : null}
       </span>
       {shift.isTimeOff ? <span className="block text-[11px] font-medium">Time off</span> : null}
+      {overnightEndLabel(shift) ? (
+        <span className="block text-[11px] font-medium">{overnightEndLabel(shift)}</span>
+      ) : null}
       {shift.breakMinutes > 0 && (!shift.isTimeOff || shift.timeOffHours === null) && shift.startTime ? (
         <span className="block text-[11px] opacity-80">{shift.breakMinutes}m break</span>
       ) : null}
@@ -247,7 +251,7 @@ const WeekHead = memo(function WeekHead({ dates, today, lockedUntil, notes, onNo
               scope="col"
               aria-current={isToday ? 'date' : undefined}
               className={cn(
-                'px-1.5 py-2 text-center align-top font-medium',
+                'snap-start px-1.5 py-2 text-center align-top font-medium',
                 isToday && 'bg-highlight',
                 locked && !isToday && 'bg-muted/60',
               )}
@@ -358,7 +362,7 @@ const StaffRow = memo(function StaffRow({
       <th
         scope="row"
         className={cn(
-          'sticky left-0 z-10 bg-card px-3 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--border)]',
+          'sticky left-0 z-10 bg-card px-2 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--border)] sm:px-3',
           mine && 'bg-highlight',
         )}
       >
@@ -598,17 +602,19 @@ export function WeekGrid({
       accessibility={{ screenReaderInstructions: { draggable: KEYBOARD_HELP } }}
     >
       <div
-        className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm"
+        // On a phone three whole days show at a time, and a swipe stops at a day's edge (scroll snap,
+        // less the sticky staff column); from `sm` up the week is at least 840 px wide as before.
+        className="relative snap-x snap-mandatory scroll-pl-24 overflow-x-auto rounded-xl border border-border bg-card shadow-sm sm:snap-none sm:scroll-pl-48"
         data-testid="week-grid"
       >
         <table
           ref={tableRef}
-          className="w-full min-w-[840px] table-fixed border-collapse text-sm"
+          className="w-full min-w-[calc(6rem+7*((100vw-2rem-2px-6rem)/3))] table-fixed border-collapse text-sm sm:min-w-[840px]"
           aria-rowcount={rows.length + 2}
         >
           <caption className="sr-only">Shifts for each member of staff, by day</caption>
           <colgroup>
-            <col className="w-32 sm:w-48" />
+            <col className="w-24 sm:w-48" />
             {dates.map((date) => (
               <col key={date} />
             ))}

@@ -8,7 +8,7 @@ import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, CalendarDays, Copy, Eraser, EyeOff, Lock, UsersRound } from 'lucide-react';
+import { CalendarDays, EyeOff, Lock, UsersRound } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -25,6 +25,7 @@ import { dayTotals, staffTotals } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { cn } from '../../../lib/utils';
 import {
   dayNotesQueryOptions,
@@ -40,7 +41,9 @@ import {
 import { DayView } from '../components/day-view';
 import { PresenceList } from '../components/presence-list';
 import type { ShiftChange } from '../components/shift-editor-dialog';
+import { StaffAgenda } from '../components/staff-agenda';
 import { type GridRow, WeekGrid } from '../components/week-grid';
+import { WeekTools } from '../components/week-tools';
 
 // The dialogs (and the validation they bring) load when first opened, or on idle once the week is up.
 const ShiftEditorDialog = lazyDialog(() =>
@@ -54,7 +57,7 @@ const ConfirmDialog = lazyDialog(() =>
   import('../components/confirm-dialog').then((module) => module.ConfirmDialog),
 );
 
-import { WeekNavigation } from '../components/week-navigation';
+import { DatePickerButton, WeekNavigation } from '../components/week-navigation';
 import { useLastChangeUndo } from '../hooks/use-last-change-undo';
 
 /** Today as the viewer's calendar date, refreshed when the day changes under an open page. */
@@ -118,6 +121,7 @@ export function SchedulePage() {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
   const dayView = searchParams.get('view') === 'day';
+  const phone = useMediaQuery(PHONE_QUERY);
   const navigate = useNavigate();
   const { today, time } = useToday();
   const { user } = useAuth();
@@ -267,6 +271,7 @@ export function SchedulePage() {
         date={focus}
         rows={rows.filter((row) => !row.member.leavingDate || row.member.leavingDate >= focus)}
         shifts={allShifts}
+        notes={notesQuery.data ?? []}
         myStaffId={myStaffId}
         onOpen={
           isAdmin
@@ -299,22 +304,35 @@ export function SchedulePage() {
               : 'Nothing scheduled this week.'}
           </p>
         ) : null}
-        <WeekGrid
-          dates={dates}
-          today={today}
-          rows={rows}
-          shifts={weekShifts}
-          notes={notesQuery.data ?? []}
-          dayTotals={totalsByDay}
-          isAdmin={isAdmin}
-          myStaffId={myStaffId}
-          nextShiftId={nextQuery.data?.shiftId ?? null}
-          lockedUntil={lock.lockedUntil}
-          onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
-          onOpen={(shift) => setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })}
-          onDrop={onDrop}
-          onNote={(date, note) => setNoteEditor({ open: true, date, note })}
-        />
+        {!isAdmin && phone ? (
+          <StaffAgenda
+            dates={dates}
+            shifts={weekShifts}
+            notes={notesQuery.data ?? []}
+            staff={staff}
+            myStaffId={myStaffId}
+            today={today}
+          />
+        ) : (
+          <WeekGrid
+            dates={dates}
+            today={today}
+            rows={rows}
+            shifts={weekShifts}
+            notes={notesQuery.data ?? []}
+            dayTotals={totalsByDay}
+            isAdmin={isAdmin}
+            myStaffId={myStaffId}
+            nextShiftId={nextQuery.data?.shiftId ?? null}
+            lockedUntil={lock.lockedUntil}
+            onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
+            onOpen={(shift) =>
+              setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
+            }
+            onDrop={onDrop}
+            onNote={(date, note) => setNoteEditor({ open: true, date, note })}
+          />
+        )}
       </>
     );
   }
@@ -322,27 +340,45 @@ export function SchedulePage() {
   const ready = Boolean(team) && !staffQuery.isPending;
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-7xl px-4 py-2 sm:px-6 sm:py-8">
       <PageMeta title="Schedule" description="Your team's rota for the week." />
-      <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      {/* On a phone the heading and every control fit in two short rows, so the week starts within
+          the first fifth of the screen: the team's name is in the header's selector already, the
+          lock is an icon, presence sits beside the title and the week tools are one menu. */}
+      <div className="mb-2 flex flex-col gap-1.5 sm:mb-4 sm:gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           {team ? (
-            <p className="truncate text-sm font-medium text-muted-foreground">{team.teamName}</p>
+            <p className="hidden truncate text-sm font-medium text-muted-foreground sm:block">
+              {team.teamName}
+            </p>
           ) : null}
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{range}</h1>
-          {lock.lockedUntil ? (
+          <div className="flex items-center gap-2">
+            <h1 className="flex min-w-0 flex-1 items-center gap-1.5 text-xl font-semibold tracking-tight sm:text-3xl">
+              {range}
+              {phone && lock.lockedUntil ? (
+                <Lock
+                  role="img"
+                  aria-label={`Locked until ${formatLongDate(lock.lockedUntil)}`}
+                  className="size-4 shrink-0 text-muted-foreground"
+                />
+              ) : null}
+            </h1>
+            {phone && team ? <PresenceList teamId={team.teamId} userId={user?.id ?? null} compact /> : null}
+            {phone ? <DatePickerButton date={focus} onPick={goTo} /> : null}
+          </div>
+          {!phone && lock.lockedUntil ? (
             <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
               <Lock aria-hidden="true" className="size-3.5" />
               Locked until {formatLongDate(lock.lockedUntil)}
             </p>
           ) : null}
-          {team ? (
+          {!phone && team ? (
             <div className="mt-2">
               <PresenceList teamId={team.teamId} userId={user?.id ?? null} />
             </div>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-1 sm:gap-2">
           <fieldset aria-label="View" className="flex rounded-md border border-input p-0.5">
             {(['Week', 'Day'] as const).map((label) => {
               const active = (label === 'Day') === dayView;
@@ -352,7 +388,7 @@ export function SchedulePage() {
                   size="sm"
                   variant={active ? 'secondary' : 'ghost'}
                   aria-pressed={active}
-                  className={cn('h-8')}
+                  className={cn('h-8 px-2 sm:px-3')}
                   onClick={() =>
                     navigate(
                       `${focus === today && label === 'Week' ? '/schedule' : `/schedule/${focus}`}${label === 'Day' ? '?view=day' : ''}`,
@@ -367,39 +403,32 @@ export function SchedulePage() {
           <WeekNavigation
             date={focus}
             unit={dayView ? 'day' : 'week'}
+            compact={phone}
             onPrevious={() => goTo(dayView ? addDays(focus, -1) : addDays(start, -7))}
             onNext={() => goTo(dayView ? addDays(focus, 1) : addDays(start, 7))}
             onToday={() => navigate(`/schedule${suffix}`)}
             onPick={goTo}
           />
+          {phone && isAdmin && ready ? (
+            <WeekTools
+              compact
+              isPro={isPro}
+              onCopy={() => setConfirm('copy')}
+              onClear={() => setConfirm('clear')}
+              onLock={() => setLockOpen(true)}
+              onNotify={notifyStaff}
+            />
+          ) : null}
         </div>
       </div>
-      {isAdmin && ready ? (
-        <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Week tools">
-          <Button variant="outline" size="sm" onClick={() => setConfirm('copy')}>
-            <Copy aria-hidden="true" />
-            Copy week to next week
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setConfirm('clear')}>
-            <Eraser aria-hidden="true" />
-            Clear week
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setLockOpen(true)}>
-            <Lock aria-hidden="true" />
-            Schedule lock
-          </Button>
-          {isPro ? (
-            <Button variant="outline" size="sm" onClick={notifyStaff}>
-              <BellRing aria-hidden="true" />
-              Notify staff
-            </Button>
-          ) : (
-            <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-              <span className="rounded bg-primary/10 px-1.5 py-0.5 font-semibold text-primary">Pro</span>
-              Notify staff of changes
-            </span>
-          )}
-        </div>
+      {!phone && isAdmin && ready ? (
+        <WeekTools
+          isPro={isPro}
+          onCopy={() => setConfirm('copy')}
+          onClear={() => setConfirm('clear')}
+          onLock={() => setLockOpen(true)}
+          onNotify={notifyStaff}
+        />
       ) : null}
       {ready && staff.length > STAFF_SEARCH_FROM ? (
         <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center">
