@@ -24,6 +24,7 @@ export function Header() {
   const showAppNav = signedIn && !needsProfileCompletion;
   const signedOut = status === 'loggedOut';
   const { isAdmin, isLoading: teamsLoading } = useSelectedTeam();
+  const settled = status !== 'initializing' && !teamsLoading;
   const navigate = useNavigate();
   const items = showAppNav ? signedInNavItems(isAdmin) : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
@@ -54,9 +55,12 @@ export function Header() {
           </nav>
         ) : null}
 
-        {/* The theme toggle and the menu button sit at the right end from the first paint; what
-            depends on the session appears to their left, so nothing already drawn moves. */}
-        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+        {/* Drawn once the session (and, signed in, the team list) is known, all at once: drawn earlier
+            and then grown, its items would move about as the rest arrived (layout shift). */}
+        <div
+          className={cn('ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2', !settled && 'invisible')}
+          aria-hidden={settled ? undefined : true}
+        >
           {showAppNav ? <TeamSelector className="max-w-[140px] sm:max-w-[200px]" /> : null}
           {signedIn ? (
             <div className="hidden items-center gap-1 md:flex">

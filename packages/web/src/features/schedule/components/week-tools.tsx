@@ -1,13 +1,15 @@
 import { BellRing, Copy, Eraser, Lock, MoreHorizontal } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from '../../../components/ui/sheet';
 
-type WeekToolsProps = {
+export type WeekToolsProps = {
   isPro: boolean;
   onCopy: () => void;
   onClear: () => void;
@@ -19,35 +21,10 @@ type WeekToolsProps = {
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */
 export function WeekTools({ isPro, onCopy, onClear, onLock, onNotify, compact = false }: WeekToolsProps) {
-  if (compact) {
+  if (compact)
     return (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="icon" className="size-9" aria-label="Week tools">
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={onCopy}>
-            <Copy aria-hidden="true" />
-            Copy week to next week
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onClear}>
-            <Eraser aria-hidden="true" />
-            Clear week
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onLock}>
-            <Lock aria-hidden="true" />
-            Schedule lock
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onNotify} disabled={!isPro}>
-            <BellRing aria-hidden="true" />
-            {isPro ? 'Notify staff' : 'Notify staff (Pro)'}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <WeekToolsSheet isPro={isPro} onCopy={onCopy} onClear={onClear} onLock={onLock} onNotify={onNotify} />
     );
-  }
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Week tools">
       <Button variant="outline" size="sm" onClick={onCopy}>
@@ -74,5 +51,70 @@ export function WeekTools({ isPro, onCopy, onClear, onLock, onNotify, compact = 
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * On a phone the week tools are one button opening a panel of large buttons (the same panel as the
+ * mobile menu, whose code every page has already loaded: a dropdown would add a fifth to the page).
+ */
+function WeekToolsSheet({ isPro, onCopy, onClear, onLock, onNotify }: Omit<WeekToolsProps, 'compact'>) {
+  const [open, setOpen] = useState(false);
+  const item = (label: ReactNode, onClick: () => void, disabled = false) => (
+    <Button
+      variant="outline"
+      className="w-full justify-start"
+      disabled={disabled}
+      onClick={() => {
+        setOpen(false);
+        onClick();
+      }}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="outline" size="icon" className="size-9" aria-label="Week tools">
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent closeLabel="Close week tools">
+        <SheetTitle>Week tools</SheetTitle>
+        <SheetDescription className="sr-only">Copy, clear, lock or announce this week</SheetDescription>
+        <div className="flex flex-col gap-2">
+          {item(
+            <>
+              <Copy aria-hidden="true" />
+              Copy week to next week
+            </>,
+            onCopy,
+          )}
+          {item(
+            <>
+              <Eraser aria-hidden="true" />
+              Clear week
+            </>,
+            onClear,
+          )}
+          {item(
+            <>
+              <Lock aria-hidden="true" />
+              Schedule lock
+            </>,
+            onLock,
+          )}
+          {item(
+            <>
+              <BellRing aria-hidden="true" />
+              {isPro ? 'Notify staff' : 'Notify staff (Pro)'}
+            </>,
+            onNotify,
+            !isPro,
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
   );
 }

@@ -220,7 +220,9 @@ export function SchedulePage() {
 
   let body: ReactNode;
   if (teamLoading) {
-    body = <PageSpinner label="Loading your team…" />;
+    // Each wait is its own element (a key), so one that starts lower down is a new spinner, not a
+    // moved one (layout shift).
+    body = <PageSpinner key="team" label="Loading your team…" />;
   } else if (teamsError) {
     body = (
       <Alert variant="destructive" role="alert">
@@ -237,7 +239,7 @@ export function SchedulePage() {
       </EmptyState>
     );
   } else if (staffQuery.isPending || shiftsQuery.isPending) {
-    body = <PageSpinner label="Loading the schedule…" />;
+    body = <PageSpinner key="schedule" label="Loading the schedule…" />;
   } else if (staffQuery.isError || shiftsQuery.isError) {
     body = (
       <Alert variant="destructive" role="alert">
@@ -347,11 +349,17 @@ export function SchedulePage() {
           lock is an icon, presence sits beside the title and the week tools are one menu. */}
       <div className="mb-2 flex flex-col gap-1.5 sm:mb-4 sm:gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          {team ? (
-            <p className="hidden truncate text-sm font-medium text-muted-foreground sm:block">
-              {team.teamName}
-            </p>
-          ) : null}
+          {/* Every line here is drawn from the first paint (empty until its data comes), so the
+              controls and the week never move down as the team, the lock or the viewers arrive. */}
+          <p className="hidden min-h-5 items-center gap-3 text-sm text-muted-foreground sm:flex">
+            <span className="truncate font-medium">{team?.teamName}</span>
+            {!phone && lock.lockedUntil ? (
+              <span className="flex shrink-0 items-center gap-1">
+                <Lock aria-hidden="true" className="size-3.5" />
+                Locked until {formatLongDate(lock.lockedUntil)}
+              </span>
+            ) : null}
+          </p>
           <div className="flex items-center gap-2">
             <h1 className="flex min-w-0 flex-1 items-center gap-1.5 text-xl font-semibold tracking-tight sm:text-3xl">
               {range}
@@ -366,15 +374,9 @@ export function SchedulePage() {
             {phone && team ? <PresenceList teamId={team.teamId} userId={user?.id ?? null} compact /> : null}
             {phone ? <DatePickerButton date={focus} onPick={goTo} /> : null}
           </div>
-          {!phone && lock.lockedUntil ? (
-            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-              <Lock aria-hidden="true" className="size-3.5" />
-              Locked until {formatLongDate(lock.lockedUntil)}
-            </p>
-          ) : null}
-          {!phone && team ? (
-            <div className="mt-2">
-              <PresenceList teamId={team.teamId} userId={user?.id ?? null} />
+          {!phone ? (
+            <div className="mt-2 min-h-7">
+              {team ? <PresenceList teamId={team.teamId} userId={user?.id ?? null} /> : null}
             </div>
           ) : null}
         </div>
@@ -421,7 +423,7 @@ export function SchedulePage() {
           ) : null}
         </div>
       </div>
-      {!phone && isAdmin && ready ? (
+      {!phone && isAdmin && team ? (
         <WeekTools
           isPro={isPro}
           onCopy={() => setConfirm('copy')}
