@@ -232,6 +232,13 @@ test('on a phone: staff read an agenda, the toolbar stays in the first fifth, th
     await save.click();
     await expect(editor).toBeHidden();
     await expect(owner.getByRole('row', { name: /Ava Adams/ })).toContainText('10:00–14:00');
+    // The confirmation toast sits inside the screen too.
+    const toast = owner.locator('[data-sonner-toast]').first();
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.x).toBeGreaterThanOrEqual(0);
+    expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(360);
+    await snap(owner, 'phone-after-save', 'viewport');
   } finally {
     await close();
   }

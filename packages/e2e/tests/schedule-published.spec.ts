@@ -65,7 +65,12 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
   expect(changed.text).toContain('15:00');
 
   // Tell everyone on the week that it changed.
+  // It asks first, saying who will be emailed.
   await page.getByRole('button', { name: 'Notify staff' }).click();
+  const notify = page.getByRole('dialog', { name: 'Email staff about this week?' });
+  await expect(notify).toContainText(`Ava Adams · ${avaEmail.toLowerCase()}`);
+  await snapAll(page, 'schedule-notify-confirm');
+  await notify.getByRole('button', { name: 'Email 1 person' }).click();
   await expect(page.getByText('Emailed 1 person about the changes')).toBeVisible();
   await mailedEmail(page.request, avaEmail, /^The Pier Bakery schedule for .+ was updated$/);
 
@@ -88,6 +93,13 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
   await ava.getByRole('button', { name: 'Next week', exact: true }).click();
   await expect(ava.getByText(/isn't published yet/)).toBeVisible();
   await expect(ava.getByText('10:00–18:00')).toHaveCount(0);
+  // The lock itself is for administrators: staff see no lock markers.
+  await expect(ava.getByText(/^Locked/)).toHaveCount(0);
+  await expect(ava.getByRole('img', { name: /^Locked until/ })).toHaveCount(0);
+  // Nor are they offered to start a team of their own from Manage Teams.
+  await ava.goto('/teams');
+  await expect(ava.getByRole('list', { name: 'Your teams' })).toBeVisible();
+  await expect(ava.getByRole('button', { name: 'New team' })).toHaveCount(0);
   await snapAll(ava, 'schedule-unpublished-week');
 
   // The owner still sees next week in full.

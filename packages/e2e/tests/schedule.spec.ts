@@ -54,6 +54,10 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
   dialog = await openAdd(page, 'Ava Adams', 'Tuesday');
   await dialog.getByRole('radio', { name: 'Time off' }).check({ force: true });
   await dialog.getByRole('radio', { name: 'Days' }).check();
+  // The time-off editor says so and shows only what time off has: no break for days, no attendance.
+  await expect(dialog.getByRole('heading', { name: 'Add time off' })).toBeVisible();
+  await expect(dialog.getByLabel('Break (minutes)')).toHaveCount(0);
+  await expect(dialog.getByText('Attendance adjustments')).toHaveCount(0);
   await expect(dialog.getByRole('combobox', { name: 'Days' })).toHaveValue('1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -182,6 +186,9 @@ test('an owner builds a week and a member of staff sees it read-only', async ({ 
   await expect(ava).toHaveURL(/\/schedule/);
   await expect(ava.getByText('09:00–17:00')).toBeVisible();
   await expect(ava.getByText('Delivery at 8')).toBeVisible();
+  // On her phone, her week is an agenda; on a wider screen, the grid with her row marked.
+  await expect(ava.getByRole('list', { name: 'Your week' })).toBeVisible();
+  await ava.setViewportSize({ width: 1280, height: 800 });
   await expect(ava.getByText('(you)')).toBeVisible();
   await expect(ava.getByRole('button', { name: /^Add shift for/ })).toHaveCount(0);
   await expect(ava.getByRole('button', { name: 'Schedule lock' })).toHaveCount(0);

@@ -11,6 +11,7 @@ import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { conflictWindow, findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry, summariseShiftChange } from '@rotaboard/core/shifts/describe';
 import { formatDateGb } from '@rotaboard/core/shifts/display';
+import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
@@ -502,8 +503,7 @@ export function createShiftService(deps: {
       );
       const weekLabel = `${formatDateGb(week.weekStartDate)} to ${formatDateGb(week.weekEndDate)}`;
       let notified = 0;
-      for (const person of people) {
-        if (!person.email) continue;
+      for (const person of notificationAudience(people).emailed) {
         await mailer.send({
           to: person.email,
           ...weekUpdatedEmail({

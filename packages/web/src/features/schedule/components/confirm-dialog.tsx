@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -17,6 +17,8 @@ export function ConfirmDialog({
   confirmLabel,
   destructive,
   onConfirm,
+  confirmDisabled = false,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,6 +27,9 @@ export function ConfirmDialog({
   confirmLabel: string;
   destructive?: boolean;
   onConfirm: () => Promise<void>;
+  confirmDisabled?: boolean;
+  /** More than a sentence to confirm (say, who will be emailed). */
+  children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -34,13 +39,14 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
           <Button
             variant={destructive ? 'destructive' : 'default'}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             onClick={async () => {
               setBusy(true);
               try {

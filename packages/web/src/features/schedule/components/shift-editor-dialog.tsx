@@ -130,9 +130,10 @@ function toInput(
     timeOffHours: form.isTimeOff && form.kind === 'hours' ? hours : null,
     colour: form.colour,
     breakMinutes: 'value' in breakResult ? breakResult.value : 0,
+    // Time off has no attendance: its editor shows no adjustments and sends none.
     ...(isPro
       ? {
-          attendanceAdjustments: form.adjustments.map((a) =>
+          attendanceAdjustments: (form.isTimeOff ? [] : form.adjustments).map((a) =>
             normaliseAdjustment({ minutes: a.minutes, reason: a.reason, comment: a.comment }),
           ),
         }
@@ -283,9 +284,15 @@ export function ShiftEditorDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{shift ? 'Edit shift' : 'Add shift'}</DialogTitle>
+          <DialogTitle>
+            {shift ? 'Edit' : 'Add'} {form.isTimeOff ? 'time off' : 'shift'}
+          </DialogTitle>
           <DialogDescription>
-            {shift ? `Change or remove ${person?.fullName ?? 'this'}'s entry.` : 'Add a shift or time off.'}
+            {shift
+              ? `Change or remove ${person?.fullName ?? 'this'}'s entry.`
+              : form.isTimeOff
+                ? 'Time off for a day or more, some hours, or exact times.'
+                : 'A shift, or switch to time off below.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -550,7 +557,7 @@ export function ShiftEditorDialog({
             </div>
           </fieldset>
 
-          {isPro ? (
+          {form.isTimeOff ? null : isPro ? (
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Attendance adjustments</legend>
               {form.adjustments.map((row, index) => (

@@ -4,6 +4,7 @@ import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { addDays, toIsoDate, weekDates } from '@rotaboard/core/dates/week';
 import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
@@ -149,12 +150,21 @@ export function SchedulePage() {
   const invalidate = useInvalidateSchedule(teamId);
   const [editor, setEditor] = useState<Editor>({ open: false, shift: null, staffId: '', date: today });
   const [noteEditor, setNoteEditor] = useState<NoteEditor>({ open: false, date: today, note: null });
-  const [confirm, setConfirm] = useState<'copy' | 'clear' | null>(null);
+  const [confirm, setConfirm] = useState<'copy' | 'clear' | 'notify' | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
   const [search, setSearch] = useState('');
   const offerUndo = useLastChangeUndo(`${teamId}|${start}`, () => void invalidate());
   const allShifts = shiftsQuery.data ?? [];
   const weekShown = shiftsQuery.isSuccess;
+  // Who "Notify staff" would email: everyone with an entry this week, less those without an address.
+  const audience = useMemo(() => {
+    const withEntries = new Set(
+      (shiftsQuery.data ?? [])
+        .filter((shift) => dates.includes(shift.shiftDate))
+        .map((shift) => shift.staffId),
+    );
+    return notificationAudience((staffQuery.data ?? []).filter((member) => withEntries.has(member.staffId)));
+  }, [shiftsQuery.data, staffQuery.data, dates]);
   useEffect(() => {
     // Administrators open the editor sooner or later: fetch its code once the week is on screen.
     if (isAdmin && weekShown) ShiftEditorDialog.preload();
@@ -326,7 +336,8 @@ export function SchedulePage() {
             isAdmin={isAdmin}
             myStaffId={myStaffId}
             nextShiftId={nextQuery.data?.shiftId ?? null}
-            lockedUntil={lock.lockedUntil}
+            // The lock is the administrators' business; staff see unpublished days explained instead.
+            lockedUntil={isAdmin ? lock.lockedUntil : null}
             onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
             onOpen={(shift) =>
               setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
@@ -353,7 +364,7 @@ export function SchedulePage() {
               controls and the week never move down as the team, the lock or the viewers arrive. */}
           <p className="hidden min-h-5 items-center gap-3 text-sm text-muted-foreground sm:flex">
             <span className="truncate font-medium">{team?.teamName}</span>
-            {!phone && lock.lockedUntil ? (
+            {!phone && isAdmin && lock.lockedUntil ? (
               <span className="flex shrink-0 items-center gap-1">
                 <Lock aria-hidden="true" className="size-3.5" />
                 Locked until {formatLongDate(lock.lockedUntil)}
@@ -363,7 +374,7 @@ export function SchedulePage() {
           <div className="flex items-center gap-2">
             <h1 className="flex min-w-0 flex-1 items-center gap-1.5 text-xl font-semibold tracking-tight sm:text-3xl">
               {range}
-              {phone && lock.lockedUntil ? (
+              {phone && isAdmin && lock.lockedUntil ? (
                 <Lock
                   role="img"
                   aria-label={`Locked until ${formatLongDate(lock.lockedUntil)}`}
@@ -418,7 +429,7 @@ export function SchedulePage() {
               onCopy={() => setConfirm('copy')}
               onClear={() => setConfirm('clear')}
               onLock={() => setLockOpen(true)}
-              onNotify={notifyStaff}
+              onNotify={() => setConfirm('notify')}
             />
           ) : null}
         </div>
@@ -429,7 +440,7 @@ export function SchedulePage() {
           onCopy={() => setConfirm('copy')}
           onClear={() => setConfirm('clear')}
           onLock={() => setLockOpen(true)}
-          onNotify={notifyStaff}
+          onNotify={() => setConfirm('notify')}
         />
       ) : null}
       {ready && staff.length > STAFF_SEARCH_FROM ? (
@@ -479,6 +490,47 @@ export function SchedulePage() {
             lock={lock}
             suggestedDate={end}
           />
+          <ConfirmDialog
+            open={confirm === 'notify'}
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title="Email staff about this week?"
+            description={
+              audience.emailed.length > 0
+                ? `Everyone with an entry in ${formatDateRange(start, end)} who has an email address gets a message that the week changed.`
+                : `Nobody with an entry in ${formatDateRange(start, end)} has an email address, so nobody can be told.`
+            }
+            confirmLabel={`Email ${audience.emailed.length} ${audience.emailed.length === 1 ? 'person' : 'people'}`}
+            confirmDisabled={audience.emailed.length === 0}
+            onConfirm={notifyStaff}
+          >
+            <div className="grid gap-3 text-sm">
+              {audience.emailed.length > 0 ? (
+                <div>
+                  <h3 className="font-medium">Will be emailed</h3>
+                  <ul className="mt-1 max-h-40 overflow-y-auto text-muted-foreground">
+                    {audience.emailed.map((member) => (
+                      <li key={member.staffId} className="break-words">
+                        {member.fullName} · {member.email}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {audience.unreachable.length > 0 ? (
+                <div>
+                  <h3 className="font-medium">No email address, so not told</h3>
+                  <ul className="mt-1 max-h-32 overflow-y-auto text-muted-foreground">
+                    {audience.unreachable.map((member) => (
+                      <li key={member.staffId}>{member.fullName}</li>
+                    ))}
+                  </ul>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    Add their address on the Staff page to include them.
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          </ConfirmDialog>
           <ConfirmDialog
             open={confirm === 'copy'}
             onOpenChange={(open) => !open && setConfirm(null)}

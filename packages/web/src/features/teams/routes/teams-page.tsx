@@ -40,6 +40,9 @@ export function TeamsPage() {
   const roleOf = (team: TeamDto): TeamRole =>
     isTeamOwner(team, user?.id) ? 'Owner' : isTeamAdmin(team, user?.id) ? 'Admin' : 'Member';
 
+  // Staff (members of other people's teams only) are not offered to start a team from here: the
+  // button is for people who run teams. Someone with no team at all still gets it (empty state).
+  const managesATeam = teams.some((team) => roleOf(team) !== 'Member');
   const newTeamButton = (
     <Button onClick={() => open({ kind: 'create' })}>
       <Plus aria-hidden="true" />
@@ -94,7 +97,7 @@ export function TeamsPage() {
       <PageHeader
         title="Teams"
         description="The teams you own or belong to. Open one to work on its schedule."
-        actions={teams.length > 0 ? newTeamButton : null}
+        actions={managesATeam ? newTeamButton : null}
       />
       {body}
       <TeamFormDialog open={dialog?.kind === 'create'} onOpenChange={close} isOwner />
