@@ -57,7 +57,7 @@ test('a shift added by the owner appears live for a member of staff, who sees wh
   await dialog.getByLabel('End time').fill('14:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(owner.getByRole('button', { name: /08:00–14:00/ })).toBeVisible();
+  await expect(owner.getByRole('button', { name: /08:00 to 14:00/ })).toBeVisible();
   await expect(ava.getByText('08:00–14:00')).toBeVisible();
   await expect(ava.getByText('Nothing scheduled this week.')).toBeHidden();
   await snapAll(ava, 'live-updates-presence');
@@ -170,12 +170,12 @@ test('an administrator editing a shift is told when the owner changes it meanwhi
   await expect(dialog).toBeHidden();
 
   // Ada opens the shift and starts changing it…
-  await ada.getByRole('button', { name: /07:00–15:00/ }).click();
+  await ada.getByRole('button', { name: /07:00 to 15:00/ }).click();
   const adaDialog = ada.getByRole('dialog');
   await expect(adaDialog.getByRole('heading', { name: 'Edit shift' })).toBeVisible();
   await adaDialog.getByRole('textbox', { name: 'Notes' }).fill('Open the shop');
   // …while the owner changes it too.
-  await owner.getByRole('button', { name: /07:00–15:00/ }).click();
+  await owner.getByRole('button', { name: /07:00 to 15:00/ }).click();
   await dialog.getByLabel('End time').fill('13:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -92,21 +92,21 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   await expect(grid.getByRole('row', { name: /Hana Hotel/ })).toHaveCount(0);
 
   // Keyboard: Shift+→ moves the Monday shift to Tuesday, and focus goes with it.
-  const cellOf = (row: typeof moverRow, day: number) => row.getByRole('cell').nth(day);
-  const chip = moverRow.getByRole('button', { name: /09:00–17:00/ });
+  const cellOf = (row: typeof moverRow, day: number) => row.getByRole('gridcell').nth(day);
+  const chip = moverRow.getByRole('button', { name: /09:00 to 17:00/ });
   await expect(cellOf(moverRow, 0)).toContainText('09:00–17:00');
   await chip.focus();
   await page.keyboard.press('Shift+ArrowRight');
   await expect(page.getByText('Shift moved')).toBeVisible();
   await expect(cellOf(moverRow, 1)).toContainText('09:00–17:00');
   await expect(cellOf(moverRow, 0)).not.toContainText('09:00–17:00');
-  await expect(cellOf(moverRow, 1).getByRole('button', { name: /09:00–17:00/ })).toBeFocused();
+  await expect(cellOf(moverRow, 1).getByRole('button', { name: /09:00 to 17:00/ })).toBeFocused();
   await snapAll(page, 'schedule-keyboard-move', 'viewport');
 
   // Alt+Shift+↓ copies it to the next person, and focus goes to the copy.
   await page.keyboard.press('Alt+Shift+ArrowDown');
   await expect(page.getByText('Shift added')).toBeVisible();
-  const copy = cellOf(neighbourRow, 1).getByRole('button', { name: /09:00–17:00/ });
+  const copy = cellOf(neighbourRow, 1).getByRole('button', { name: /09:00 to 17:00/ });
   await expect(copy).toBeVisible();
   await expect(cellOf(moverRow, 1)).toContainText('09:00–17:00');
   await expect(copy).toBeFocused();
@@ -116,7 +116,7 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   await page.keyboard.press('Shift+ArrowUp');
   await expect(page.getByText(`Clashes with ${mover.fullName}'s entry`)).toBeVisible();
   await expect(cellOf(neighbourRow, 1)).toContainText('09:00–17:00');
-  await expect(moverRow.getByRole('button', { name: /09:00–17:00/ })).toHaveCount(1);
+  await expect(moverRow.getByRole('button', { name: /09:00 to 17:00/ })).toHaveCount(1);
 
   // And the server agrees: one shift each, on Tuesday.
   const saved: { staffId: string; shiftDate: string }[] = await (
@@ -136,7 +136,7 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   await expect(
     grid
       .getByRole('row', { name: /^Day total/ })
-      .getByRole('cell')
+      .getByRole('gridcell')
       .nth(1),
   ).toHaveText('8h');
   await snapAll(page, 'schedule-find-staff');
@@ -149,7 +149,7 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   // Dragging works in the windowed grid too: the owner's Monday shift onto Person 002's Monday.
   const ownerChip = grid
     .getByRole('row', { name: /Hana Hotel/ })
-    .getByRole('button', { name: /14:00–22:00/ });
+    .getByRole('button', { name: /14:00 to 22:00/ });
   const person2Row = grid.getByRole('row', { name: /^Person 002/ });
   const from = (await ownerChip.boundingBox())!;
   const to = (await cellOf(person2Row, 0).boundingBox())!;

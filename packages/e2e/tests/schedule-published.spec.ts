@@ -39,7 +39,7 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
   await addShift(page, 'Ava Adams', 'Monday', '09:00', '17:00');
   await page.getByRole('button', { name: 'Next week', exact: true }).click();
   await addShift(page, 'Ava Adams', 'Tuesday', '10:00', '18:00');
-  await expect(page.getByRole('button', { name: /10:00–18:00/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /10:00 to 18:00/ })).toBeVisible();
   await page.getByRole('button', { name: 'Previous week', exact: true }).click();
 
   // Publish this week: lock it (the dialog suggests the week's last day) and hide what follows.
@@ -51,14 +51,14 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
   await expect(page.getByText(/^Locked until/)).toBeVisible();
 
   // Change the locked shift and tell Ava.
-  await page.getByRole('button', { name: /09:00–17:00/ }).click();
+  await page.getByRole('button', { name: /09:00 to 17:00/ }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Edit shift' })).toBeVisible();
   await dialog.getByLabel('End time').fill('15:00');
   await dialog.getByLabel('Email Ava Adams about this change').check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: /09:00–15:00/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /09:00 to 15:00/ })).toBeVisible();
   const changed = await mailedEmail(page.request, avaEmail, /^Your Pier Bakery schedule changed$/);
   expect(changed.text).toContain('Before:');
   expect(changed.text).toContain('09:00');
@@ -105,7 +105,7 @@ test('a Pro owner publishes a week, emails a change to a locked shift, and staff
   // The owner still sees next week in full.
   await page.goto('/schedule');
   await page.getByRole('button', { name: 'Next week', exact: true }).click();
-  await expect(page.getByRole('button', { name: /10:00–18:00/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /10:00 to 18:00/ })).toBeVisible();
   await expect(page.getByText(/isn't published yet/)).toHaveCount(0);
   await ownerContext.close();
   await avaContext.close();

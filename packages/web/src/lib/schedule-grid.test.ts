@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barLayout,
   cellKey,
+  chipSentence,
   chipTimeText,
   dayTotals,
   formatDuration,
@@ -148,5 +149,45 @@ describe('overnightEndLabel', () => {
   it('is null for a shift that ends on its own day, and for time off', () => {
     expect(overnightEndLabel({ ...entry, startTime: '09:00', endTime: '17:00' })).toBeNull();
     expect(overnightEndLabel({ ...entry, startTime: null, endTime: null, isTimeOff: true })).toBeNull();
+  });
+});
+
+describe('chipSentence', () => {
+  const shift = {
+    shiftDate: '2026-11-16',
+    startTime: '09:00:00',
+    endTime: '17:00:00',
+    isTimeOff: false,
+    timeOffDays: null,
+    timeOffHours: null,
+    breakMinutes: 30,
+    notes: null,
+  };
+  it('reads a shift as a sentence', () => {
+    expect(chipSentence(shift, 'Ava Adams')).toBe(
+      'Ava Adams, Monday 16 November, 09:00 to 17:00, 30 minute break',
+    );
+  });
+  it('says where an overnight shift ends, notes, and the next shift', () => {
+    expect(
+      chipSentence(
+        { ...shift, startTime: '22:00', endTime: '02:00', breakMinutes: 0, notes: 'Keys' },
+        'Bo',
+        true,
+      ),
+    ).toBe('Bo, Monday 16 November, 22:00 to 02:00 (ends Tuesday), notes: Keys, your next shift');
+  });
+  it('reads time off by its kind', () => {
+    const off = { ...shift, isTimeOff: true, startTime: null, endTime: null, breakMinutes: 0 };
+    expect(chipSentence({ ...off, timeOffDays: 1 }, 'Ava')).toBe('Ava, Monday 16 November, time off, 1 Day');
+    expect(chipSentence({ ...off, timeOffHours: 2.5 }, 'Ava')).toBe(
+      'Ava, Monday 16 November, time off, 2.5 Hours',
+    );
+    expect(
+      chipSentence(
+        { ...shift, isTimeOff: true, startTime: '10:00', endTime: '12:00', breakMinutes: 0 },
+        'Ava',
+      ),
+    ).toBe('Ava, Monday 16 November, time off, 10:00 to 12:00');
   });
 });

@@ -220,3 +220,53 @@ export function overnightEndLabel(entry: {
   next.setUTCDate(next.getUTCDate() + 1);
   return `→ ${hhmm(entry.endTime)} ${WEEKDAY_SHORT.format(next)}`;
 }
+
+const CHIP_DATE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const WEEKDAY_LONG = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+
+/**
+ * What a screen reader says for a chip, as a sentence: 'Ava Adams, Monday 16 November, 09:00 to
+ * 17:00, 30 minute break' — or '…, time off, 1 Day', '…, 22:00 to 02:00 (ends Tuesday)', and notes
+ * and 'next shift' when they apply.
+ */
+export function chipSentence(
+  entry: Pick<
+    ShiftDto,
+    | 'shiftDate'
+    | 'startTime'
+    | 'endTime'
+    | 'isTimeOff'
+    | 'timeOffDays'
+    | 'timeOffHours'
+    | 'breakMinutes'
+    | 'notes'
+  >,
+  name: string,
+  isNext = false,
+): string {
+  const parts = [name, CHIP_DATE.format(new Date(`${entry.shiftDate}T00:00:00Z`))];
+  const timed = entry.startTime && entry.endTime;
+  const times = timed ? `${hhmm(entry.startTime)} to ${hhmm(entry.endTime)}` : null;
+  if (entry.isTimeOff)
+    parts.push(
+      'time off',
+      times && entry.timeOffDays === null && entry.timeOffHours === null ? times : chipTimeText(entry),
+    );
+  else if (times) {
+    const overnight = isOvernight(entry.startTime!, entry.endTime!);
+    const next = new Date(`${entry.shiftDate}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    parts.push(overnight ? `${times} (ends ${WEEKDAY_LONG.format(next)})` : times);
+  }
+  if (entry.breakMinutes > 0 && (!entry.isTimeOff || entry.timeOffHours === null) && timed) {
+    parts.push(`${entry.breakMinutes} minute break`);
+  }
+  if (entry.notes) parts.push(`notes: ${entry.notes}`);
+  if (isNext) parts.push('your next shift');
+  return parts.join(', ');
+}

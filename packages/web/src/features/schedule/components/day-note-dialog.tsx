@@ -1,5 +1,5 @@
 import { type DayNoteDto, DayNoteInput } from '@rotaboard/core/contracts/day-notes';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
@@ -38,7 +38,7 @@ export function DayNoteDialog({
   const id = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setText(note?.noteText ?? '');
       setShowAll(note?.showToAllStaff ?? true);

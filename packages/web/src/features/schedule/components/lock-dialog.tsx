@@ -1,5 +1,5 @@
 import type { ShiftLock } from '@rotaboard/core/contracts/shifts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
@@ -35,7 +35,7 @@ export function LockDialog({
   const id = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setDate(lock.lockedUntil ?? suggestedDate);
       setHide(lock.hideScheduleAfterLock);

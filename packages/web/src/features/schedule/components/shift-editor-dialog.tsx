@@ -28,7 +28,7 @@ import {
   workedMinutes,
 } from '@rotaboard/core/shifts/worked-minutes';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -199,7 +199,7 @@ export function ShiftEditorDialog({
   const f = (name: string) => `${id}-${name}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setForm(initialState(shift, staffId, date));
       setErrors({});

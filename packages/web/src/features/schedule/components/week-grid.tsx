@@ -29,6 +29,7 @@ import { formatDayOfMonth, formatLongDate, formatWeekday } from '../../../lib/da
 import {
   cellKey,
   chipColourClasses,
+  chipSentence,
   chipTimeText,
   formatHours,
   type GridMoveKey,
@@ -66,6 +67,8 @@ type GridActions = {
 
 type ChipProps = {
   shift: ShiftDto;
+  /** The person's name, for the chip's spoken sentence. */
+  name: string;
   isNext: boolean;
   actions: GridActions | null;
 };
@@ -97,7 +100,7 @@ function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
   );
 }
 
-function Chip({ shift, isNext, actions }: ChipProps) {
+function Chip({ shift, name, isNext, actions }: ChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: shift.shiftId,
     data: { shift },
@@ -130,6 +133,10 @@ function Chip({ shift, isNext, actions }: ChipProps) {
       {...attributes}
       {...listeners}
       onKeyDown={onKeyDown}
+      // One tab stop for the whole grid (WeekGrid moves it with the arrow keys).
+      tabIndex={-1}
+      data-grid-item=""
+      aria-label={chipSentence(shift, name, isNext)}
       aria-roledescription="draggable shift"
       onClick={() => actions.onOpen(shift)}
       className={cn(
@@ -179,6 +186,8 @@ function Cell({
         {onAdd ? (
           <button
             type="button"
+            tabIndex={-1}
+            data-grid-item=""
             onClick={onAdd}
             aria-label={`Add shift for ${name} on ${formatLongDate(date)}`}
             className="group flex min-h-6 flex-1 items-center justify-center rounded-md text-muted-foreground hover:bg-accent focus-visible:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -249,6 +258,8 @@ const WeekHead = memo(function WeekHead({ dates, today, lockedUntil, notes, onNo
             <th
               key={date}
               scope="col"
+              // The day's column heading is the grid's top row for the arrow keys (its notes).
+              data-cell={cellKey(HEAD_ROW, date)}
               aria-current={isToday ? 'date' : undefined}
               className={cn(
                 'snap-start px-1.5 py-2 text-center align-top font-medium',
@@ -283,6 +294,8 @@ const WeekHead = memo(function WeekHead({ dates, today, lockedUntil, notes, onNo
                         key={note.noteId}
                         type="button"
                         onClick={() => onNote(date, note)}
+                        tabIndex={-1}
+                        data-grid-item=""
                         aria-label={`Edit note: ${note.noteText}`}
                         className="rounded bg-amber-100 px-1 py-0.5 text-left text-[11px] font-normal break-words text-amber-950 hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-amber-900/50 dark:text-amber-100"
                       >
@@ -301,6 +314,8 @@ const WeekHead = memo(function WeekHead({ dates, today, lockedUntil, notes, onNo
                     <button
                       type="button"
                       onClick={() => onNote(date, null)}
+                      tabIndex={-1}
+                      data-grid-item=""
                       aria-label={`Add note for ${formatLongDate(date)}`}
                       className="mx-auto inline-flex items-center gap-0.5 rounded px-1 text-[11px] font-normal text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                     >
@@ -393,6 +408,7 @@ const StaffRow = memo(function StaffRow({
             <Chip
               key={shift.shiftId}
               shift={shift}
+              name={member.fullName}
               isNext={shift.shiftId === nextShiftId}
               actions={actions}
             />
@@ -428,6 +444,14 @@ function sameEntries(a: readonly ShiftDto[] | undefined, b: readonly ShiftDto[] 
   return a.every((shift, i) => shift === b[i]);
 }
 
+/** The `data-cell` key's stand-in for a staff id on the day headings' row. */
+const HEAD_ROW = 'head';
+
+/** The focusable things of a cell, in order: its entries, then its add button. */
+function itemsOf(cell: Element): HTMLElement[] {
+  return [...cell.querySelectorAll<HTMLElement>('[data-grid-item]')];
+}
+
 /** A row of empty space standing in for the rows scrolled out of view. */
 function Spacer({ height }: { height: number }) {
   if (height <= 0) return null;
@@ -460,6 +484,7 @@ export function WeekGrid({
   onOpen,
   onDrop,
   onNote,
+  onDelete,
 }: {
   dates: readonly string[];
   today: string;
@@ -476,6 +501,8 @@ export function WeekGrid({
   /** Moves or copies an entry; resolves to the id of the entry in its new cell, or null if refused. */
   onDrop: (shift: ShiftDto, staffId: string, date: string, copy: boolean) => Promise<string | null>;
   onNote: (date: string, note: DayNoteDto | null) => void;
+  /** Deletes an entry (Delete on a focused chip); resolves to whether it was deleted. */
+  onDelete?: (shift: ShiftDto) => Promise<boolean>;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
@@ -485,14 +512,21 @@ export function WeekGrid({
 
   // The page's callbacks change every render; the rows get stable ones that call the latest, so a
   // memoised row is not redrawn just because its parent was.
-  const latest = useRef({ onAdd, onOpen, onDrop, onNote, staffIds, dates });
+  const latest = useRef({ onAdd, onOpen, onDrop, onNote, onDelete, staffIds, dates, shifts });
   useLayoutEffect(() => {
-    latest.current = { onAdd, onOpen, onDrop, onNote, staffIds, dates };
+    latest.current = { onAdd, onOpen, onDrop, onNote, onDelete, staffIds, dates, shifts };
   });
 
   // After a keyboard move the chip is focused again in its new cell, once the data shows it there
   // (a moved chip is briefly still in its old cell, until the week is fetched again).
-  const [pendingFocus, setPendingFocus] = useState<{ shiftId: string; cell: string } | null>(null);
+  // Also used to focus a cell's first (or last) item once its row is drawn, or once a deleted chip
+  // has gone (`skip`).
+  const [pendingFocus, setPendingFocus] = useState<{
+    cell: string;
+    shiftId: string | null;
+    at?: 'first' | 'last';
+    skip?: string;
+  } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
@@ -550,13 +584,147 @@ export function WeekGrid({
 
   useEffect(() => {
     if (!pendingFocus) return;
-    const chip = tableRef.current?.querySelector<HTMLElement>(
-      `[data-cell="${CSS.escape(pendingFocus.cell)}"] [data-shift-id="${CSS.escape(pendingFocus.shiftId)}"]`,
+    const cell = tableRef.current?.querySelector<HTMLElement>(
+      `[data-cell="${CSS.escape(pendingFocus.cell)}"]`,
     );
-    if (!chip) return;
-    chip.focus();
+    if (!cell) return;
+    const items = itemsOf(cell).filter((item) => item.dataset.shiftId !== pendingFocus.skip);
+    const target = pendingFocus.shiftId
+      ? items.find((item) => item.dataset.shiftId === pendingFocus.shiftId)
+      : pendingFocus.at === 'last'
+        ? items.at(-1)
+        : items[0];
+    if (!target) return;
+    focusItem(target);
     setPendingFocus(null);
   });
+
+  // The grid is one tab stop (the ARIA grid pattern): exactly one item has tabindex 0, the one last
+  // focused while it is drawn, else the first. Set on the DOM, so moving focus redraws no row.
+  const activeCell = useRef<{ cell: string; shiftId: string | null } | null>(null);
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!table || !isAdmin) return;
+    const stops = table.querySelectorAll<HTMLElement>('[data-grid-item][tabindex="0"]');
+    if (stops.length === 1) return;
+    const remembered = activeCell.current;
+    const cell = remembered
+      ? table.querySelector<HTMLElement>(`[data-cell="${CSS.escape(remembered.cell)}"]`)
+      : null;
+    const target =
+      (cell &&
+        (itemsOf(cell).find((item) => (item.dataset.shiftId ?? null) === remembered?.shiftId) ??
+          itemsOf(cell)[0])) ??
+      table.querySelector<HTMLElement>('[data-grid-item]');
+    for (const stop of stops) stop.tabIndex = -1;
+    if (target) target.tabIndex = 0;
+  });
+
+  // Focus arriving any way (a click, a screen reader, the keyboard) makes that item the tab stop. A
+  // native listener: `focusin` bubbles where a focus handler would not.
+  useEffect(() => {
+    const table = tableRef.current;
+    if (!table) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const item = event.target as HTMLElement;
+      if (item.matches('[data-grid-item]')) rove(item);
+    };
+    table.addEventListener('focusin', onFocusIn);
+    return () => table.removeEventListener('focusin', onFocusIn);
+  });
+
+  function rove(item: HTMLElement) {
+    const table = tableRef.current;
+    if (!table) return;
+    for (const stop of table.querySelectorAll<HTMLElement>('[data-grid-item][tabindex="0"]')) {
+      if (stop !== item) stop.tabIndex = -1;
+    }
+    item.tabIndex = 0;
+    const cell = item.closest<HTMLElement>('[data-cell]');
+    if (cell?.dataset.cell)
+      activeCell.current = { cell: cell.dataset.cell, shiftId: item.dataset.shiftId ?? null };
+  }
+
+  function focusItem(item: HTMLElement) {
+    rove(item);
+    item.focus();
+    item.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  /** Arrow keys between cells (and between the entries of one cell), Home and End, Delete. */
+  function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const item = event.target as HTMLElement;
+    if (event.defaultPrevented || !isAdmin || !item.matches('[data-grid-item]')) return;
+    if (event.altKey || event.metaKey || event.shiftKey) return;
+    const cell = item.closest<HTMLElement>('[data-cell]');
+    const key = cell?.dataset.cell;
+    if (!cell || !key) return;
+    const [staffId, date] = key.split('|') as [string, string];
+    const { staffIds: ids, dates: days } = latest.current;
+    // The headings' row is row -1, above the first person.
+    const row = staffId === HEAD_ROW ? -1 : ids.indexOf(staffId);
+    const column = days.indexOf(date);
+    const items = itemsOf(cell);
+    const position = items.indexOf(item);
+    let next: { row: number; column: number; at: 'first' | 'last' } | null = null;
+    switch (event.key) {
+      case 'ArrowRight':
+        next = { row, column: column + 1, at: 'first' };
+        break;
+      case 'ArrowLeft':
+        next = { row, column: column - 1, at: 'first' };
+        break;
+      case 'ArrowDown':
+        if (position < items.length - 1) {
+          event.preventDefault();
+          focusItem(items[position + 1]!);
+          return;
+        }
+        next = { row: row + 1, column, at: 'first' };
+        break;
+      case 'ArrowUp':
+        if (position > 0) {
+          event.preventDefault();
+          focusItem(items[position - 1]!);
+          return;
+        }
+        next = { row: row - 1, column, at: 'last' };
+        break;
+      case 'Home':
+        next = { row: event.ctrlKey ? -1 : row, column: 0, at: 'first' };
+        break;
+      case 'End':
+        next = { row: event.ctrlKey ? ids.length - 1 : row, column: days.length - 1, at: 'first' };
+        break;
+      case 'Delete':
+      case 'Backspace': {
+        const shift = latest.current.shifts.find((entry) => entry.shiftId === item.dataset.shiftId);
+        const remove = latest.current.onDelete;
+        if (!shift || !remove) return;
+        event.preventDefault();
+        void remove(shift).then((deleted) => {
+          if (deleted) setPendingFocus({ cell: key, shiftId: null, skip: shift.shiftId });
+        });
+        return;
+      }
+      default:
+        return;
+    }
+    if (event.ctrlKey && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    if (next.row < -1 || next.row >= ids.length || next.column < 0 || next.column >= days.length) return;
+    const target = cellKey(next.row === -1 ? HEAD_ROW : ids[next.row]!, days[next.column]!);
+    const drawn = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(target)}"]`);
+    const items2 = drawn ? itemsOf(drawn) : [];
+    const found = next.at === 'last' ? items2.at(-1) : items2[0];
+    if (found) {
+      focusItem(found);
+      return;
+    }
+    // A row not drawn yet (a large team): bring it into view, then focus once it is there.
+    if (virtualized) virtualizer.scrollToIndex(next.row, { align: 'auto' });
+    setPendingFocus({ cell: target, shiftId: null, at: next.at });
+  }
 
   useEffect(() => {
     const track = (event: globalThis.KeyboardEvent | PointerEvent) => {
@@ -609,6 +777,9 @@ export function WeekGrid({
       >
         <table
           ref={tableRef}
+          role={isAdmin ? 'grid' : undefined}
+          aria-label={isAdmin ? 'Week schedule' : undefined}
+          onKeyDown={onGridKeyDown}
           className="w-full min-w-[calc(6rem+7*((100vw-2rem-2px-6rem)/3))] table-fixed border-collapse text-sm sm:min-w-[840px]"
           aria-rowcount={rows.length + 2}
         >

@@ -193,6 +193,19 @@ export function SchedulePage() {
     }
   }
 
+  /** Delete on a focused chip: gone at once, with Undo (the toast, or Ctrl+Z). */
+  async function onDelete(shift: ShiftDto) {
+    try {
+      await calls.remove(shift.shiftId);
+      onChanged({ kind: 'delete', before: shift });
+      void invalidate();
+      return true;
+    } catch (error) {
+      showApiError(error, 'Failed to delete the shift.');
+      return false;
+    }
+  }
+
   /** A drag or keyboard move: resolves to the entry's id in its new cell, or null when refused. */
   async function onDrop(shift: ShiftDto, staffId: string, date: string, copy: boolean) {
     const candidate = { ...shift, staffId, shiftDate: date, shiftId: copy ? null : shift.shiftId };
@@ -344,6 +357,7 @@ export function SchedulePage() {
             }
             onDrop={onDrop}
             onNote={(date, note) => setNoteEditor({ open: true, date, note })}
+            onDelete={onDelete}
           />
         )}
       </>

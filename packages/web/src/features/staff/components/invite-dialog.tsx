@@ -1,6 +1,6 @@
 import { EmailAddress } from '@rotaboard/core/contracts/common';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -38,7 +38,7 @@ export function InviteDialog({
   const ids = { email: useId(), error: useId() };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setEmail(member.email ?? '');
       setError(undefined);

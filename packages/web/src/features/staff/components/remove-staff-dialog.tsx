@@ -2,7 +2,7 @@ import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -43,7 +43,7 @@ export function RemoveStaffDialog({
   const ids = { date: useId(), dateError: useId(), dateHint: useId(), nowWarning: useId() };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setLeavingDate(member.leavingDate ?? '');
       setDateError(undefined);

@@ -3,7 +3,7 @@ import { CreateStaffInput, MAX_ROLE_LENGTH, type StaffDto } from '@rotaboard/cor
 import { MAX_NAME_LENGTH } from '@rotaboard/core/contracts/users';
 import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -86,7 +86,7 @@ export function StaffFormDialog({
   const emailLocked = Boolean(member && !viewerMay(viewerIsOwner, 'editEmail', member));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       form.reset(valuesOf(member));
       setProblem(null);

@@ -4,7 +4,7 @@ import { UpdateWeeklyHoursInput, type WeeklyHoursEntryDto } from '@rotaboard/cor
 import { toIsoDate } from '@rotaboard/core/dates/week';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -70,7 +70,7 @@ export function WeeklyHoursDialog({
   const { errors, isSubmitting } = form.formState;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       setEditing(null);
       form.reset(blank);

@@ -1,5 +1,5 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -32,7 +32,7 @@ export function DeleteTeamDialog({
   const ids = { input: useId(), hint: useId() };
   const matches = typed === team.teamName;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) setTyped('');
   }, [open]);
 

@@ -9,7 +9,7 @@ import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
 import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -88,7 +88,7 @@ export function TeamFormDialog({
 
   // Each opening starts from the team as it is now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) {
       form.reset(valuesOf(team));
       setProblem(null);
