@@ -146,8 +146,9 @@ export async function inviteStaff(page: Page, name: string, email: string): Prom
 }
 
 /**
- * The invitee, in a browser context of their own, opens the emailed invitation, accepts it and signs
- * up. Returns their context (for the caller to close) and page.
+ * The invitee, in a browser context of their own, opens the emailed invitation: the link signs them
+ * in (it proved their address), they confirm the name the administrator entered (or correct it to
+ * `profile`) and land on the schedule. Returns their context (for the caller to close) and page.
  */
 export async function joinByInvitation(
   browser: Browser,
@@ -160,8 +161,10 @@ export async function joinByInvitation(
   const page = await context.newPage();
   await page.goto(await mailedLink(inviter.request, email, '/invite/accept'));
   await expect(page.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-  await page.goto('/login');
-  await signInThroughUi(page, email, profile);
+  await page.getByLabel('First name').fill(profile.firstName);
+  await page.getByLabel('Last name').fill(profile.lastName);
+  await page.getByRole('button', { name: 'Continue to your schedule' }).click();
+  await expect(page).toHaveURL(/\/schedule/);
   return { context, page };
 }
 

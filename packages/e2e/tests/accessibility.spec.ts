@@ -40,7 +40,7 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
   ] as const) {
     await page.goto(path);
     if (ready) await expect(page.getByRole('heading', { name: ready, level: 1 })).toBeVisible();
-    else await expect(page.getByRole('table')).toBeVisible();
+    else await expect(page.getByRole('grid')).toBeVisible();
     await expectNoViolations(page, path);
   }
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addStaff, mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { addStaff, mailCount, mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /** The staff names in the order the page shows them. */
 async function staffOrder(page: Page): Promise<string[]> {
@@ -78,25 +78,24 @@ test('an owner builds a staff list and invites someone, who joins and sees the s
   await expect(page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible();
   await expect(page.getByText('Invited').filter({ visible: true }).first()).toBeVisible();
 
-  // Cara opens the emailed link in her own browser, accepts, and signs in.
+  // Cara opens the emailed link in her own browser, which joins her and signs her in.
   const caraContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const caraPage = await caraContext.newPage();
   await caraPage.goto(await mailedLink(page.request, inviteeEmail, '/invite/accept'));
   await expect(caraPage.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
   await expect(caraPage.getByText(inviteeEmail).first()).toBeVisible();
-  await expect(caraPage.getByText('Harbour Café').first()).toBeVisible();
+  await expect(caraPage.getByRole('main').getByText('Harbour Café')).toBeVisible();
+  // The link signed her in: she confirms the name the owner typed and goes straight to her schedule.
+  await expect(caraPage.getByLabel('First name')).toHaveValue('Cara');
+  await expect(caraPage.getByLabel('Last name')).toHaveValue('Cole');
   await snapAll(caraPage, 'invite-accepted');
-  await caraPage
-    .getByRole('button', { name: 'Log in' })
-    .or(caraPage.getByRole('link', { name: 'Log in' }))
-    .first()
-    .click();
-  await expect(caraPage).toHaveURL(/\/login/);
-  await signInThroughUi(caraPage, inviteeEmail, { firstName: 'Cara', lastName: 'Cole' });
+  await caraPage.getByRole('button', { name: 'Continue to your schedule' }).click();
   await expect(caraPage).toHaveURL(/\/schedule/);
+  // No second email to ask for: the invitation was the only one she got.
+  expect(await mailCount(page.request, inviteeEmail)).toBe(1);
   expect(await caraPage.evaluate(() => localStorage.getItem('selectedTeamId'))).toBeTruthy();
   await expect(caraPage.getByRole('combobox', { name: 'Team' })).toContainText('Harbour Café');
-  await expect(caraPage.getByText('Cara Cole').filter({ visible: true }).first()).toBeVisible();
+  await expect(caraPage.getByRole('list', { name: 'Your week' })).toBeVisible();
 
   // Staff cannot manage staff: no Staff link, and /staff sends them back to the schedule.
   await caraPage.getByRole('button', { name: 'Open menu' }).click();

@@ -7,6 +7,7 @@ import {
   engines,
   inviteToken,
   latestLink,
+  sessionCookie,
   signIn,
   type TestApp,
   tokenOf,
@@ -511,7 +512,7 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
   });
 
   describe('invitations', () => {
-    it('invites by email, accepts once, reports the invitation at the next sign-in only', async () => {
+    it('invites by email; the link joins the team once and signs the invitee in', async () => {
       const o = await owner();
       const address = email('invitee');
       const row = await addStaff(o.call, o.base, { firstName: 'Ivy', lastName: 'Invitee' });
@@ -529,6 +530,8 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
       expect(accept.statusCode).toBe(200);
       expect(accept.json()).toMatchObject({
         success: true,
+        signedIn: true,
+        message: 'You have joined Bakery.',
         staff: {
           teamId: o.team.teamId,
           teamName: 'Bakery',
@@ -537,26 +540,32 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
           lastName: 'Invitee',
         },
       });
+      // The link proved the address: a session, for an account named as the owner entered it.
+      const cookie = sessionCookie(accept);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().user).toMatchObject({ email: address, firstName: 'Ivy', lastName: 'Invitee' });
+      const teamsSeen = await t.app.inject({ method: 'GET', url: '/api/teams', headers: { cookie } });
+      expect(teamsSeen.json().map((team: { teamId: string }) => team.teamId)).toEqual([o.team.teamId]);
+
+      // Single use, signed in or not.
       const again = await t.app.inject({ method: 'POST', url: '/api/invites/accept', payload: { token } });
       expect(again.statusCode).toBe(400);
+      expect(again.cookies.find((c) => c.name === 'rotaboard_session')).toBeUndefined();
 
+      // Joining was reported by the link itself; a later sign-in has nothing more to report.
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: address } });
       const verify = await t.app.inject({
         method: 'GET',
         url: `/api/auth/verify/${tokenOf(await latestLink(t.app, address, '/login/verify/'))}`,
       });
       expect(verify.json()).toMatchObject({
-        hasAcceptedInvite: true,
-        inviteTeamId: o.team.teamId,
+        hasAcceptedInvite: false,
+        inviteTeamId: null,
         shouldPromptForTeamCreation: false,
-        isNewUser: true,
+        needsProfileCompletion: false,
+        isNewUser: false,
       });
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: address } });
-      const second = await t.app.inject({
-        method: 'GET',
-        url: `/api/auth/verify/${tokenOf(await latestLink(t.app, address, '/login/verify/'))}`,
-      });
-      expect(second.json()).toMatchObject({ hasAcceptedInvite: false, inviteTeamId: null });
 
       const listed = (await o.call('GET', `${o.base}/staff`))
         .json()
@@ -573,6 +582,81 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
         await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, row.staffId))
       ).map((a) => a.action);
       expect(actions).toEqual(expect.arrayContaining(['CREATE', 'SENT', 'ACCEPTED']));
+    });
+
+    it('an invitation opened while someone else is signed in is refused and changes nothing', async () => {
+      const o = await owner();
+      const address = email('shared-phone');
+      const row = await addStaff(o.call, o.base, { firstName: 'Sam', lastName: 'Shared' });
+      await o.call('POST', `${o.base}/invite`, { staffId: row.staffId, email: address });
+      const token = await inviteToken(t.app, address);
+      const bystander = email('bystander');
+      const theirs = await signIn(t.app, bystander);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/invites/accept',
+        headers: { cookie: theirs },
+        payload: { token },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        `You are signed in as ${bystander}. This invitation is for ${address}: log out, then open the link again.`,
+      );
+      expect(refused.cookies.find((c) => c.name === 'rotaboard_session')).toBeUndefined();
+      const listed = (await o.call('GET', `${o.base}/staff`))
+        .json()
+        .find((s: { staffId: string }) => s.staffId === row.staffId);
+      expect(listed).toMatchObject({ inviteStatus: 'invited', userId: null });
+
+      // Signed in as the invitee already: accepted, and that session is kept (no new cookie).
+      const own = await signIn(t.app, address, { firstName: 'Samantha', lastName: 'Shared' });
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: '/api/invites/accept',
+        headers: { cookie: own },
+        payload: { token },
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.cookies.find((c) => c.name === 'rotaboard_session')).toBeUndefined();
+      // An account that already has a name keeps it.
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: own } });
+      expect(me.json().user).toMatchObject({ firstName: 'Samantha', lastName: 'Shared' });
+    });
+
+    it("a member's staff rows follow their email change, in every team", async () => {
+      const o = await owner();
+      const before = email('mover');
+      const row = await addStaff(o.call, o.base, { firstName: 'Mo', lastName: 'Mover' });
+      await o.call('POST', `${o.base}/invite`, { staffId: row.staffId, email: before });
+      const accept = await t.app.inject({
+        method: 'POST',
+        url: '/api/invites/accept',
+        payload: { token: await inviteToken(t.app, before) },
+      });
+      const cookie = sessionCookie(accept);
+      const after = email('moved');
+      const call = client(t.app, cookie);
+      expect((await call('POST', '/api/auth/change-email/initiate', { newEmail: after })).statusCode).toBe(
+        200,
+      );
+      const verified = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/change-email/verify-new/${tokenOf(await latestLink(t.app, after, '/change-email/verify-new/'))}`,
+      });
+      expect(verified.statusCode).toBe(200);
+      const confirmed = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/change-email/confirm/${tokenOf(await latestLink(t.app, before, '/change-email/confirm/'))}`,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const listed = (await o.call('GET', `${o.base}/staff`))
+        .json()
+        .find((s: { staffId: string }) => s.staffId === row.staffId);
+      expect(listed.email).toBe(after);
+      const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, row.staffId));
+      expect(
+        audit.some((a) => a.action === 'UPDATE' && (a.newValues as { email?: string })?.email === after),
+      ).toBe(true);
     });
 
     it('resends with a new link (the old one stops working) and revokes', async () => {

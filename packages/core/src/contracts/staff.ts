@@ -147,6 +147,8 @@ export const AcceptInviteInput = z.object({
 export const AcceptInviteResponse = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** The link proved the address: the person is signed in now (a session cookie came with this). */
+  signedIn: z.boolean(),
   staff: z.object({
     teamId: z.uuid(),
     teamName: z.string(),

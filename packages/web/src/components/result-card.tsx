@@ -12,7 +12,8 @@ export function ResultCard({
   tone: 'success' | 'error';
   title: string;
   children?: ReactNode;
-  actions: ReactNode;
+  /** What to do next; none when the content carries its own (a form). */
+  actions?: ReactNode;
 }) {
   const Icon = tone === 'success' ? CircleCheck : CircleAlert;
   return (
@@ -29,7 +30,7 @@ export function ResultCard({
         </span>
         <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
         {children ? <div className="mt-3 space-y-2 text-sm text-muted-foreground">{children}</div> : null}
-        <div className="mt-6 flex w-full flex-col gap-2">{actions}</div>
+        {actions ? <div className="mt-6 flex w-full flex-col gap-2">{actions}</div> : null}
       </div>
     </AuthShell>
   );

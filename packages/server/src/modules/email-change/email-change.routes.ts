@@ -22,6 +22,7 @@ export async function emailChangeRoutes(app: FastifyInstance) {
     db: app.db,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
+    events: app.realtime,
   });
   const perIpLimit = perIpAuthLimit(app.config.authRateLimitPerIp);
   const tags = ['email change'];

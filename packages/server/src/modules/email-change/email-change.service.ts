@@ -6,12 +6,14 @@ import type {
 } from '@rotaboard/core/contracts/auth';
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
+import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 
@@ -23,7 +25,12 @@ const IN_USE = 'That email address is already used by another account';
  * new address (a link goes to the old one), confirm from the old address. Either mailbox alone
  * cannot move the account.
  */
-export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+export function createEmailChangeService(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  events?: ScheduleEvents;
+}) {
   const { db, mailer } = deps;
 
   function checkUsable(
@@ -119,7 +126,7 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicU
       const now = new Date();
       // Two accounts confirming the same new address at once: the unique index decides, and the
       // loser is told the address is taken, as if it had been taken a moment earlier.
-      return db.transaction(async (tx) => {
+      const { response, user, teamIds } = await db.transaction(async (tx) => {
         const changes = createEmailChangeRepository(tx);
         const users = createUserRepository(tx);
         const change = checkUsable(
@@ -145,12 +152,36 @@ export function createEmailChangeService(deps: { db: Db; mailer: Mailer; publicU
           newValues: { email: change.newEmail },
           changedBy: user.id,
         });
+        // Every team's staff list shows the member's address: it follows the account (in the same
+        // transaction), so a manager never emails an address the person has left.
+        const moved = await tx
+          .update(staff)
+          .set({ email: change.newEmail })
+          .where(eq(staff.userId, user.id))
+          .returning({ id: staff.id, teamId: staff.teamId });
+        for (const row of moved) {
+          await tx.insert(auditLog).values({
+            teamId: row.teamId,
+            entityType: 'staff',
+            entityId: row.id,
+            action: 'UPDATE',
+            oldValues: { email: user.email },
+            newValues: { email: change.newEmail },
+            changedBy: user.id,
+          });
+        }
         return {
-          success: true,
-          message: `Your email address is now ${change.newEmail}. Use it the next time you sign in.`,
-          newEmail: change.newEmail,
+          user: { ...user, email: change.newEmail },
+          teamIds: [...new Set(moved.map((row) => row.teamId))],
+          response: {
+            success: true as const,
+            message: `Your email address is now ${change.newEmail}. Use it the next time you sign in.`,
+            newEmail: change.newEmail,
+          },
         };
       });
+      for (const teamId of teamIds) announce(deps.events, { teamId, kind: 'staff', user });
+      return response;
     },
 
     async status(user: UserRow): Promise<EmailChangeStatusResponse> {

@@ -203,8 +203,17 @@ export function createInviteService(deps: {
       });
     },
 
-    /** Links the invited row to the account with its email (created if new); the next sign-in reports it. */
-    async accept(token: string): Promise<AcceptInviteResponse> {
+    /**
+     * Links the invited row to the account with its email (created if new). The link was sent to that
+     * address, so opening it proves the address as a sign-in link would: the caller starts a session
+     * for `user`. A new account takes the name the administrator entered (the page asks the person
+     * to confirm it). Someone else signed in in this browser is asked to log out first, so an
+     * invitation is never attached to the wrong account.
+     */
+    async accept(
+      token: string,
+      signedIn: UserRow | null,
+    ): Promise<{ user: UserRow; response: AcceptInviteResponse }> {
       if (!LinkToken.safeParse(token).success) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
       return db.transaction(async (tx) => {
         const staffRepo = createStaffRepository(tx);
@@ -218,7 +227,15 @@ export function createInviteService(deps: {
             'This invitation has expired. Ask your manager to send a new one.',
           );
         }
-        const account = await createUserRepository(tx).findOrCreateByEmail(member.email.toLowerCase());
+        const invited = member.email.toLowerCase();
+        if (signedIn && signedIn.email !== invited) {
+          throw new DomainError(
+            ErrorCode.CONFLICT,
+            `You are signed in as ${signedIn.email}. This invitation is for ${invited}: log out, then open the link again.`,
+          );
+        }
+        const userRepo = createUserRepository(tx);
+        let account = await userRepo.findOrCreateByEmail(invited);
         const existing = await staffRepo.findByUser(member.teamId, account.id);
         if (existing) {
           throw new DomainError(ErrorCode.CONFLICT, `${member.email} is already on this team's staff list`);
@@ -230,7 +247,14 @@ export function createInviteService(deps: {
           inviteTokenHash: null,
           inviteExpiresAt: null,
         });
-        await tx.update(users).set({ pendingInviteTeamId: member.teamId }).where(eq(users.id, account.id));
+        if (!account.firstName && !account.lastName) {
+          account = await userRepo.updateProfile(account.id, {
+            firstName: member.firstName,
+            lastName: member.lastName,
+          });
+        }
+        // Signed in by this link: the join is reported here, not again at the next sign-in.
+        await userRepo.recordLogin(account.id, new Date());
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, member.teamId));
         await createAuditRepository(tx).record({
           teamId: member.teamId,
@@ -244,9 +268,10 @@ export function createInviteService(deps: {
             email: member.email,
           },
         });
-        return {
+        const response: AcceptInviteResponse = {
           success: true,
-          message: `You have joined ${team?.name ?? 'the team'}. Log in with ${member.email} to see your shifts.`,
+          message: `You have joined ${team?.name ?? 'the team'}.`,
+          signedIn: true,
           staff: {
             teamId: member.teamId,
             teamName: team?.name ?? '',
@@ -255,6 +280,7 @@ export function createInviteService(deps: {
             lastName: member.lastName,
           },
         };
+        return { user: account, response };
       });
     },
   };

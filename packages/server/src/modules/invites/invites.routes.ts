@@ -87,11 +87,17 @@ export async function invitesRoutes(app: FastifyInstance) {
       config: perIpAuthLimit(app.config.authRateLimitPerIp),
       schema: {
         tags,
-        summary: 'Accept an invitation with its token (no session needed)',
+        summary: 'Accept an invitation with its token: joins the team and signs the invitee in',
         body: AcceptInviteInput,
         response: { 200: AcceptInviteResponse },
       },
     },
-    async (request) => service.accept(request.body.token),
+    async (request, reply) => {
+      const signedIn = request.sessionUser ?? null;
+      const { user, response } = await service.accept(request.body.token, signedIn);
+      // The link proved the address, as a sign-in link does; already signed in as them, keep that.
+      if (signedIn?.id !== user.id) await app.sessions.start(reply, user.id, request.headers['user-agent']);
+      return response;
+    },
   );
 }

@@ -6,7 +6,7 @@ export type InvitedStaff = AcceptInviteResponse['staff'];
 
 export type AcceptOutcome =
   | { status: 'accepted'; staff: InvitedStaff; message: string }
-  | { status: 'error'; message: string | null };
+  | { status: 'error'; message: string | null; code?: string };
 
 export const ACCEPT_FAILED_MESSAGE = 'Failed to accept invitation. The link may be invalid or expired.';
 const STORAGE_PREFIX = 'rotaboard.inviteAccept.';
@@ -33,10 +33,19 @@ async function accept(token: string): Promise<AcceptOutcome> {
     return { status: 'accepted', staff: response.staff, message: response.message };
   } catch (error) {
     // The server's reason (invalid, expired, already used) when it gave one.
-    const message =
-      error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
-    return { status: 'error', message };
+    const answered = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    return {
+      status: 'error',
+      message: answered ? error.message : null,
+      ...(answered && error.code ? { code: error.code } : {}),
+    };
   }
+}
+
+/** Forgets a token's answer, to ask again (after logging out the account that was in the way). */
+export function forgetInviteOutcome(token: string): void {
+  pending.delete(token);
+  writeSessionStorage(`${STORAGE_PREFIX}${token}`, '');
 }
 
 /**
