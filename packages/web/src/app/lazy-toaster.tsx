@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { type Theme, useTheme } from '../lib/theme';
-import { setToasterReady, subscribeToaster } from '../lib/toast';
+import { subscribeToaster } from '../lib/toast';
 
 type ToasterProps = { richColors: boolean; position: 'top-center'; theme: Theme; closeButton: boolean };
 
@@ -9,10 +9,5 @@ export function LazyToaster() {
   const theme = useTheme();
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(() => subscribeToaster((module) => setToaster(() => module.Toaster)), []);
-  useEffect(() => {
-    if (!Toaster) return;
-    setToasterReady(true);
-    return () => setToasterReady(false);
-  }, [Toaster]);
   return Toaster ? <Toaster richColors position="top-center" theme={theme} closeButton /> : null;
 }

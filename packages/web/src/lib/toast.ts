@@ -4,8 +4,9 @@ import type { ExternalToast } from 'sonner';
  * Toasts, with the toast library (sonner) fetched on first use rather than with every page: it is
  * about a tenth of the first load's JavaScript, and most visits to the sign-in page never show one.
  * It is also fetched as soon as someone first presses a key or the pointer (most toasts answer an
- * action), so by the time a toast is asked for it is usually there. Until the toaster is on screen,
- * toasts wait here in order; `toast.dismiss` works on waiting ones too.
+ * action), so by the time a toast is asked for it is usually there. Until the library is here,
+ * toasts wait in order; `toast.dismiss` works on waiting ones too. Once it is, they go to sonner at
+ * once: its toaster replays every active toast when it subscribes, so none is lost to mount order.
  */
 type Sonner = typeof import('sonner');
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -13,7 +14,6 @@ type Waiting = { kind: Kind; message: string; options: ExternalToast & { id: str
 
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
-let toasterReady = false;
 let waiting: Waiting[] = [];
 let nextId = 0;
 const onLoaded = new Set<(module: Sonner) => void>();
@@ -23,6 +23,9 @@ export function loadToaster(): Promise<Sonner> {
   loading ??= import('sonner').then(
     (module) => {
       sonner = module;
+      const shown = waiting;
+      waiting = [];
+      for (const item of shown) module.toast[item.kind](item.message, item.options);
       for (const listener of onLoaded) listener(module);
       return module;
     },
@@ -34,28 +37,16 @@ export function loadToaster(): Promise<Sonner> {
   return loading;
 }
 
-/** The toaster (LazyToaster) tells us when it is listening, and when it goes. */
+/** The toaster (LazyToaster) mounts once the library is here. */
 export function subscribeToaster(listener: (module: Sonner) => void): () => void {
   onLoaded.add(listener);
   if (sonner) listener(sonner);
   return () => onLoaded.delete(listener);
 }
 
-export function setToasterReady(ready: boolean): void {
-  toasterReady = ready;
-  if (!ready) return;
-  // A tick later, so the toaster's own subscription (an effect of its own) is certainly in place.
-  setTimeout(() => {
-    if (!sonner || !toasterReady) return;
-    const shown = waiting;
-    waiting = [];
-    for (const item of shown) sonner.toast[item.kind](item.message, item.options);
-  }, 0);
-}
-
 function show(kind: Kind, message: string, options: ExternalToast = {}): string | number {
   const id = options.id ?? `toast-${++nextId}`;
-  if (sonner && toasterReady) return sonner.toast[kind](message, { ...options, id });
+  if (sonner) return sonner.toast[kind](message, { ...options, id });
   waiting.push({ kind, message, options: { ...options, id } });
   loadToaster().catch(() => {
     // Offline and the library never came: the message stays queued for when it does.
