@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addStaff, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { addStaff, isoDateOf, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /** What has focus: its accessible name (aria-label, else its text), and whether it is in the grid. */
 const focused = (page: Page) =>
@@ -87,4 +87,40 @@ test('an administrator builds, deletes and restores a shift with the keyboard al
   await page.keyboard.press('Control+z');
   await expect(page.getByText('Change undone')).toBeVisible();
   await expect(chip).toBeVisible();
+});
+
+test('copying a week leaves time off behind unless asked to copy it', async ({ page, baseURL }) => {
+  await signInThroughUi(page, uniqueEmail('copy.owner'), {
+    firstName: 'Cory',
+    lastName: 'Copier',
+    teamName: 'Copy Shop',
+  });
+  await expect(page).toHaveURL(/\/staff$/);
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const [me] = await (await page.request.get(`/api/teams/${team.teamId}/staff`)).json();
+  await page.goto('/schedule');
+  const monday = isoDateOf(
+    (await page
+      .getByRole('button', { name: /^Add shift for Cory Copier on Monday/ })
+      .getAttribute('aria-label'))!,
+  );
+  const post = (data: object) =>
+    page.request.post(`/api/teams/${team.teamId}/shifts`, { data, headers: { origin: baseURL! } });
+  expect(
+    (await post({ staffId: me.staffId, shiftDate: monday, startTime: '09:00', endTime: '17:00' })).status(),
+  ).toBe(201);
+  const tuesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  expect(
+    (await post({ staffId: me.staffId, shiftDate: tuesday, isTimeOff: true, timeOffDays: 1 })).status(),
+  ).toBe(201);
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Copy week to next week' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Copy week to next week?' });
+  await expect(dialog.getByRole('checkbox', { name: /Copy time off too/ })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Copy week' }).click();
+  await expect(page.getByText(/^Copied 1 entry to the week of/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next week', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Cory Copier, Monday .*, 09:00 to 17:00/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /time off/ })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { addDays } from '@rotaboard/core/dates/week';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shifts } from '../src/db/schema.ts';
+import { auditLog, shifts, staff } from '../src/db/schema.ts';
 import {
   client,
   createTestApp,
@@ -521,9 +521,20 @@ describe.each(engines)('the schedule on %s', (engine) => {
       .find((s: { firstName: string }) => s.firstName === 'Bob');
     await w.owner('DELETE', `${w.base}/staff/${bob.staffId}?leavingDate=${addDays(monday, 8)}`);
 
+    // Time off belongs to its dates: left behind unless asked for (and not counted as skipped).
+    const shiftsOnly = await w.owner('POST', `${w.base}/shifts/copy-week`, {
+      fromWeekStart: monday,
+      toWeekStart: addDays(monday, 7),
+    });
+    expect(shiftsOnly.json()).toMatchObject({ success: true, copied: 0, skipped: 2 });
+    expect((await w.owner('GET', week(w.base, addDays(monday, 7), addDays(monday, 13)))).json()).toHaveLength(
+      1,
+    );
+
     const copy = await w.owner('POST', `${w.base}/shifts/copy-week`, {
       fromWeekStart: monday,
       toWeekStart: addDays(monday, 7),
+      includeTimeOff: true,
     });
     expect(copy.statusCode).toBe(200);
     expect(copy.json()).toMatchObject({ success: true, copied: 1, skipped: 2 });
@@ -562,6 +573,70 @@ describe.each(engines)('the schedule on %s', (engine) => {
     expect(
       (await w.outsider('POST', `${w.base}/shifts/clear-week`, { weekStartDate: monday })).statusCode,
     ).toBe(404);
+  });
+
+  it('copies and clears a full week in a fixed number of statements, auditing every entry', async () => {
+    const w = await world();
+    const monday = D(14);
+    // Straight into the table: the plan's staff limit is not what this test is about.
+    const people = await t.database.db
+      .insert(staff)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          teamId: w.team.teamId,
+          firstName: `Bulk ${i}`,
+          lastName: 'Person',
+          displayOrder: 100 + i,
+        })),
+      )
+      .returning({ id: staff.id });
+    const rows = people.flatMap((person, p) =>
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+        teamId: w.team.teamId,
+        staffId: person.id,
+        shiftDate: addDays(monday, d),
+        startTime: p % 2 ? '06:00:00' : '14:00:00',
+        endTime: p % 2 ? '14:00:00' : '22:00:00',
+        breakMinutes: 30,
+      })),
+    );
+    await t.database.db.insert(shifts).values(rows);
+    const copy = await w.owner('POST', `${w.base}/shifts/copy-week`, {
+      fromWeekStart: monday,
+      toWeekStart: addDays(monday, 7),
+    });
+    expect(copy.json()).toMatchObject({ copied: 280, skipped: 0 });
+    // Copied again onto itself, every entry clashes with its own earlier copy.
+    const twice = await w.owner('POST', `${w.base}/shifts/copy-week`, {
+      fromWeekStart: monday,
+      toWeekStart: addDays(monday, 7),
+    });
+    expect(twice.json()).toMatchObject({ copied: 0, skipped: 280 });
+    const created = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.teamId, w.team.teamId),
+          eq(auditLog.action, 'CREATE'),
+          eq(auditLog.entityType, 'shift'),
+        ),
+      );
+    expect(created.length).toBeGreaterThanOrEqual(280);
+    const clear = await w.owner('POST', `${w.base}/shifts/clear-week`, { weekStartDate: addDays(monday, 7) });
+    expect(clear.json()).toMatchObject({ deleted: 280 });
+    const deleted = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.teamId, w.team.teamId),
+          eq(auditLog.action, 'DELETE'),
+          eq(auditLog.entityType, 'shift'),
+        ),
+      );
+    expect(deleted).toHaveLength(280);
+    expect(deleted[0]!.oldValues).toMatchObject({ breakMinutes: 30 });
   });
 
   it('keeps day notes, with notes for admins only hidden from staff', async () => {

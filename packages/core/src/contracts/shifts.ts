@@ -248,9 +248,13 @@ export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 export { ADJUSTMENT_COMMENT_MAX, TIME_OFF_DAY_CHOICES };
 
-/** POST /shifts/copy-week: every entry of one week, copied to a week at least 7 days later. */
+/**
+ * POST /shifts/copy-week: every shift of one week, copied to a week at least 7 days later. Time off
+ * belongs to its dates (a holiday is not next week's holiday too), so it stays behind unless
+ * `includeTimeOff` asks for it.
+ */
 export const CopyWeekInput = z
-  .object({ fromWeekStart: IsoDate, toWeekStart: IsoDate })
+  .object({ fromWeekStart: IsoDate, toWeekStart: IsoDate, includeTimeOff: z.boolean().default(false) })
   .refine((w) => (Date.parse(w.toWeekStart) - Date.parse(w.fromWeekStart)) / 86_400_000 >= 7, {
     message: 'Copy to a week that starts at least 7 days later',
     path: ['toWeekStart'],

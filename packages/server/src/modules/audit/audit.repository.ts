@@ -23,6 +23,26 @@ export function createAuditRepository(db: Db) {
         .values({ ...entry, oldValues: entry.oldValues ?? null, newValues: entry.newValues ?? null });
     },
 
+    /** Many rows in one statement (copy and clear week). */
+    async recordMany(
+      entries: {
+        teamId: string | null;
+        entityType: AuditEntity;
+        entityId: string;
+        action: AuditAction;
+        changedBy: string | null;
+        oldValues?: Record<string, unknown> | null;
+        newValues?: Record<string, unknown> | null;
+      }[],
+    ) {
+      if (entries.length === 0) return;
+      await db
+        .insert(auditLog)
+        .values(
+          entries.map((e) => ({ ...e, oldValues: e.oldValues ?? null, newValues: e.newValues ?? null })),
+        );
+    },
+
     /** An UPDATE row with only the fields that changed; nothing when nothing did. */
     async recordUpdate(entry: {
       teamId: string;

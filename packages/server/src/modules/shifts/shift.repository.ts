@@ -56,6 +56,22 @@ export function createShiftRepository(db: Db) {
       await db.delete(shifts).where(eq(shifts.id, shiftId));
     },
 
+    /** Many entries in one statement (copy week), returned as stored. */
+    async insertMany(values: NewShift[]): Promise<ShiftRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(shifts).values(values).returning();
+    },
+
+    /** Every entry of a team in a date range, in one statement, returned as they were (clear week). */
+    async deleteForTeam(teamId: string, startDate: string, endDate: string): Promise<ShiftRow[]> {
+      return db
+        .delete(shifts)
+        .where(
+          and(eq(shifts.teamId, teamId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
+        )
+        .returning();
+    },
+
     /** The next timed shift of a staff row after a date and time, no later than `notAfter` when given. */
     async nextForStaff(
       staffId: string,

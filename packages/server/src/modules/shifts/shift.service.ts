@@ -8,7 +8,7 @@ import {
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
-import { conflictWindow, findConflict } from '@rotaboard/core/shifts/conflicts';
+import { conflictWindow, findConflict, type ScheduleEntry } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry, summariseShiftChange } from '@rotaboard/core/shifts/describe';
 import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { notificationAudience } from '@rotaboard/core/shifts/notify';
@@ -28,7 +28,7 @@ import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
-import { createShiftRepository, type ShiftRow } from './shift.repository.ts';
+import { createShiftRepository, type NewShift, type ShiftRow } from './shift.repository.ts';
 import { createWeekCache, type WeekCache } from './week-cache.ts';
 
 export const NOTIFICATIONS_ARE_PRO =
@@ -390,55 +390,70 @@ export function createShiftService(deps: {
     },
 
     /**
-     * Copies every entry of one week to another (attendance adjustments stay behind: they record what
-     * happened on the day). Entries that would clash, or fall after someone's leaving date, are skipped.
+     * Copies one week's shifts to another (time off only when asked: it belongs to its dates;
+     * attendance adjustments never: they record what happened on the day). Entries that would clash,
+     * or fall after someone's leaving date, are skipped. Set-based: one read of the source week, one of
+     * the target window, the clash rule in memory (each copy also checked against the copies before
+     * it), one insert of every copy and one of every audit row, however many entries.
      */
-    async copyWeek(user: UserRow, teamId: string, input: { fromWeekStart: string; toWeekStart: string }) {
+    async copyWeek(
+      user: UserRow,
+      teamId: string,
+      input: { fromWeekStart: string; toWeekStart: string; includeTimeOff?: boolean },
+    ) {
       const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const repo = createShiftRepository(tx);
-        const audit = createAuditRepository(tx);
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
-        const source = await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6));
+        const source = (
+          await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6))
+        ).filter((entry) => input.includeTimeOff || !entry.isTimeOff);
         const people = new Map(
           (await createStaffRepository(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
         );
-        let copied = 0;
+        // Everything a copy could clash with: the target week, widened by the longest reach of an
+        // entry (31 days of time off, and a night, before it; the longest copy after it).
+        const longest = Math.max(1, ...source.map((entry) => entry.timeOffDays ?? 1));
+        const around = await repo.listForTeam(
+          teamId,
+          addDays(input.toWeekStart, -32),
+          addDays(input.toWeekStart, 6 + longest),
+        );
+        const byStaff = new Map<string, ScheduleEntry[]>();
+        for (const row of around) {
+          const list = byStaff.get(row.staffId) ?? [];
+          list.push({ ...row, shiftId: row.id });
+          byStaff.set(row.staffId, list);
+        }
+        const copies: NewShift[] = [];
         let skipped = 0;
         for (const entry of source) {
           const shiftDate = addDays(entry.shiftDate, offset);
           const member = people.get(entry.staffId);
           const candidate = { ...entry, shiftId: null, shiftDate };
-          const window = conflictWindow(shiftDate, entry.timeOffDays ?? 1);
-          const nearby = await repo.listForStaff(
-            entry.staffId,
-            addDays(window.startDate, -31),
-            window.endDate,
-          );
-          if (
-            !member ||
-            !isActiveOn(member.leavingDate, shiftDate) ||
-            findConflict(
-              candidate,
-              nearby.map((row) => ({ ...row, shiftId: row.id })),
-            )
-          ) {
+          const nearby = byStaff.get(entry.staffId) ?? [];
+          if (!member || !isActiveOn(member.leavingDate, shiftDate) || findConflict(candidate, nearby)) {
             skipped += 1;
             continue;
           }
           const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = entry;
-          const row = await repo.insert({ ...rest, shiftDate, attendanceAdjustments: [] });
-          await audit.record({
+          copies.push({ ...rest, shiftDate, attendanceAdjustments: [] });
+          nearby.push(candidate);
+          byStaff.set(entry.staffId, nearby);
+        }
+        const rows = await repo.insertMany(copies);
+        await createAuditRepository(tx).recordMany(
+          rows.map((row) => ({
             teamId,
-            entityType: 'shift',
+            entityType: 'shift' as const,
             entityId: row.id,
-            action: 'CREATE',
+            action: 'CREATE' as const,
             changedBy: user.id,
             newValues: shiftAuditValues(row),
-          });
-          copied += 1;
-        }
+          })),
+        );
+        const copied = rows.length;
         const week = formatDateGb(input.toWeekStart);
         const message =
           `Copied ${copied} ${copied === 1 ? 'entry' : 'entries'} to the week of ${week}` +
@@ -456,25 +471,26 @@ export function createShiftService(deps: {
       return result;
     },
 
-    /** Deletes every entry of the 7 days from `weekStartDate`. */
+    /** Deletes every entry of the 7 days from `weekStartDate`: one delete, one insert of audit rows. */
     async clearWeek(user: UserRow, teamId: string, weekStartDate: string) {
       const result = await db.transaction(async (tx) => {
         requireTeamAdmin(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
-        const repo = createShiftRepository(tx);
-        const audit = createAuditRepository(tx);
-        const entries = await repo.listForTeam(teamId, weekStartDate, addDays(weekStartDate, 6));
-        for (const entry of entries) {
-          await repo.delete(entry.id);
-          await audit.record({
+        const entries = await createShiftRepository(tx).deleteForTeam(
+          teamId,
+          weekStartDate,
+          addDays(weekStartDate, 6),
+        );
+        await createAuditRepository(tx).recordMany(
+          entries.map((entry) => ({
             teamId,
-            entityType: 'shift',
+            entityType: 'shift' as const,
             entityId: entry.id,
-            action: 'DELETE',
+            action: 'DELETE' as const,
             changedBy: user.id,
             oldValues: shiftAuditValues(entry),
-          });
-        }
+          })),
+        );
         const n = entries.length;
         return {
           success: true as const,

@@ -85,14 +85,11 @@ export function shiftCalls(teamId: string) {
         'DELETE',
         `${base(teamId)}/shifts/${encodeURIComponent(shiftId)}?${notify(includeNotification)}`,
       ),
-    copyWeek: (fromWeekStart: string, toWeekStart: string) =>
+    copyWeek: (fromWeekStart: string, toWeekStart: string, includeTimeOff = false) =>
       apiRequest<{ message: string; copied: number; skipped: number }>(
         'POST',
         `${base(teamId)}/shifts/copy-week`,
-        {
-          fromWeekStart,
-          toWeekStart,
-        },
+        { fromWeekStart, toWeekStart, includeTimeOff },
       ),
     clearWeek: (weekStartDate: string) =>
       apiRequest<{ message: string; deleted: number }>('POST', `${base(teamId)}/shifts/clear-week`, {

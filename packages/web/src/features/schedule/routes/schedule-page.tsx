@@ -151,6 +151,7 @@ export function SchedulePage() {
   const [editor, setEditor] = useState<Editor>({ open: false, shift: null, staffId: '', date: today });
   const [noteEditor, setNoteEditor] = useState<NoteEditor>({ open: false, date: today, note: null });
   const [confirm, setConfirm] = useState<'copy' | 'clear' | 'notify' | null>(null);
+  const [copyTimeOff, setCopyTimeOff] = useState(false);
   const [lockOpen, setLockOpen] = useState(false);
   const [search, setSearch] = useState('');
   const offerUndo = useLastChangeUndo(`${teamId}|${start}`, () => void invalidate());
@@ -549,18 +550,34 @@ export function SchedulePage() {
             open={confirm === 'copy'}
             onOpenChange={(open) => !open && setConfirm(null)}
             title="Copy week to next week?"
-            description={`Every entry of ${formatDateRange(start, end)} is copied to the following week. Entries that would clash are skipped.`}
+            description={`Every shift of ${formatDateRange(start, end)} is copied to the following week. Entries that would clash are skipped.`}
             confirmLabel="Copy week"
             onConfirm={async () => {
               try {
-                const result = await calls.copyWeek(start, addDays(start, 7));
+                const result = await calls.copyWeek(start, addDays(start, 7), copyTimeOff);
                 toast.success(result.message);
                 void invalidate();
               } catch (error) {
                 showApiError(error, 'Failed to copy the week.');
               }
             }}
-          />
+          >
+            {/* Time off belongs to its dates (a holiday is not next week's too): left behind unless asked. */}
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={copyTimeOff}
+                onChange={(event) => setCopyTimeOff(event.target.checked)}
+              />
+              <span>
+                Copy time off too
+                <span className="block text-xs text-muted-foreground">
+                  Usually left behind: time off belongs to its dates.
+                </span>
+              </span>
+            </label>
+          </ConfirmDialog>
           <ConfirmDialog
             open={confirm === 'clear'}
             onOpenChange={(open) => !open && setConfirm(null)}
