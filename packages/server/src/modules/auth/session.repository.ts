@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -12,6 +12,24 @@ export type SessionWithUser = {
 
 /** All database access for sessions; no rules here. */
 export function createSessionRepository(db: Db) {
+  // Every API request looks its session up: the statement is built once and prepared by name (the
+  // database plans it once too), instead of being assembled by the query builder on each request.
+  let liveByTokenHash: ReturnType<typeof prepareLiveByTokenHash> | null = null;
+  function prepareLiveByTokenHash() {
+    return db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.createdAt, sql.placeholder('startedAfter')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_live_by_token_hash');
+  }
   return {
     async insert(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null }) {
       await db.insert(sessions).values(values);
@@ -23,18 +41,8 @@ export function createSessionRepository(db: Db) {
       now: Date,
       startedAfter: Date,
     ): Promise<SessionWithUser | null> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, now),
-            gt(sessions.createdAt, startedAfter),
-          ),
-        )
-        .limit(1);
+      liveByTokenHash ??= prepareLiveByTokenHash();
+      const [row] = await liveByTokenHash.execute({ tokenHash, now, startedAfter });
       if (!row) return null;
       return {
         sessionId: row.session.id,
