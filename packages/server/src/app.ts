@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** A database the caller opened (tests); otherwise one is opened from the config and closed on shutdown. */
   database?: Database;
+  /** PGlite started early by main.ts; opened (migrated) and owned by the app like its own. */
+  pglite?: PGlite;
   /** Replaces the configured mailer (tests that make sending fail). */
   mailer?: Mailer;
   /** false silences logs (tests); otherwise pino at config.logLevel. */
@@ -86,7 +89,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      ...(options.pglite ? { pglite: options.pglite } : {}),
+    }));
   if (!options.database) {
     app.log.info(
       database.kind === 'pglite'

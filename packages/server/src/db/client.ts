@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPglite } from './pglite-start.ts';
 import * as schema from './schema.ts';
 
 /** One type for both engines (and for a transaction, which is a PgDatabase too). */
@@ -28,7 +28,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens PostgreSQL at `databaseUrl`, or PGlite (embedded PostgreSQL in WebAssembly) in `dataDir` when
  * no URL is given (`memory://` keeps it in memory, for tests), then applies the committed migrations.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite already started for `dataDir` (main.ts starts it first thing; see startPglite). */
+  pglite?: PGlite;
+}): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -38,10 +43,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
   } else {
-    const inMemory = options.dataDir === 'memory://';
-    const dir = inMemory ? undefined : path.resolve(options.dataDir, 'pglite');
-    if (dir) mkdirSync(dir, { recursive: true });
-    const client = new PGlite(dir);
+    const client = options.pglite ?? startPglite(options.dataDir);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
