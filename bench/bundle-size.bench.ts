@@ -6,18 +6,15 @@
 // the same run, is the raw size of the same files, so the compression ratio shows too.
 // Issue 11 targets: login ≤ 100 KB gzip, schedule ≤ 160 KB, CLS 0. Writes bench/results/bundle-size.json.
 // Needs the built app: `npm run build`, then `npx tsx bench/bundle-size.bench.ts` (part of `npm run bench`).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { weekDates } from '@rotaboard/core/dates/week';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { sessions, shifts, staff, teams, users } from '../packages/server/src/db/schema.ts';
-import { hashToken } from '../packages/server/src/lib/tokens.ts';
+import { shifts, staff, teams, users } from '../packages/server/src/db/schema.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, serveApp, sessionFor } from './support/app-server.ts';
 
 const TARGET_LOGIN_KB = 100;
 const TARGET_SCHEDULE_KB = 160;
@@ -75,31 +72,9 @@ await database.db.insert(shifts).values(
     })),
   ),
 );
-const token = randomBytes(32).toString('base64url');
-await database.db
-  .insert(sessions)
-  .values({ userId: owner!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
-
-const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), {
-  database,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no port');
-const baseUrl = `http://127.0.0.1:${address.port}`;
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const token = await sessionFor(database, owner!.id);
+const { app, baseUrl } = await serveApp(database);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 type Script = { file: string; rawBytes: number; gzipBytes: number; hasZod: boolean; hasSocketIo: boolean };
 
@@ -214,11 +189,11 @@ const results = {
   },
 };
 for (const r of [login, schedule, schedulePhone]) {
-  console.log(
+  console.info(
     `${r.page}: ${r.scripts.length} scripts, ${r.totalGzipKb} KB gzip (${r.totalRawKb} KB raw), CLS ${r.cls}, ` +
       `zod in entry: ${r.zodInEntry}, socket.io loaded: ${r.socketIoLoaded}`,
   );
-  for (const s of r.scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${s.file}`);
+  for (const s of r.scripts) console.info(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${s.file}`);
 }
-console.log(results.verdict);
+console.info(results.verdict);
 writeFileSync(path.join(here, 'results/bundle-size.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -8,9 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, serveApp } from './support/app-server.ts';
 
 const RUNS = 3;
 const TARGET = 90;
@@ -22,26 +21,10 @@ if (!existsSync(path.join(here, '../packages/web/dist/index.html'))) {
 }
 
 const database = await openDatabase({ dataDir: 'memory://' });
-const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), {
-  database,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no port');
-const baseUrl = `http://127.0.0.1:${address.port}`;
-
+const { app, baseUrl } = await serveApp(database);
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 type Run = {
@@ -81,7 +64,7 @@ try {
     }
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
     results[page] = { median: sorted[Math.floor(sorted.length / 2)]!, runs };
-    console.log(page, results[page].median, 'runs:', runs.map((r) => r.performance).join(', '));
+    console.info(page, results[page].median, 'runs:', runs.map((r) => r.performance).join(', '));
   }
 } finally {
   await chrome.kill();

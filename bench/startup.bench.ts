@@ -61,7 +61,7 @@ async function median(label: string, run: () => Promise<number>) {
   for (let i = 0; i < RUNS; i++) samples.push(Math.round(await run()));
   const sorted = [...samples].sort((a, b) => a - b);
   const result = { medianMs: sorted[Math.floor(sorted.length / 2)]!, samplesMs: samples };
-  console.log(label, result);
+  console.info(label, result);
   return result;
 }
 
@@ -100,7 +100,7 @@ try {
     },
   };
   writeFileSync(path.join(here, 'results/startup.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(report.verdict);
+  console.info(report.verdict);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

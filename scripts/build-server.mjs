@@ -34,4 +34,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-console.log(`built ${path.relative(root, path.join(dist, 'main.js'))}`);
+console.info(`built ${path.relative(root, path.join(dist, 'main.js'))}`);

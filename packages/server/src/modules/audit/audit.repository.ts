@@ -6,35 +6,28 @@ export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
 /** Actions as the audit display knows them (spec 2 §4). */
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'SENT' | 'RESEND' | 'REVOKED' | 'ACCEPTED';
 
+/** One audit row as the callers give it. */
+export type AuditEntry = {
+  teamId: string | null;
+  entityType: AuditEntity;
+  entityId: string;
+  action: AuditAction;
+  changedBy: string | null;
+  oldValues?: Record<string, unknown> | null;
+  newValues?: Record<string, unknown> | null;
+};
+
 /** Writes audit rows; call it with the transaction that makes the change. */
 export function createAuditRepository(db: Db) {
   return {
-    async record(entry: {
-      teamId: string | null;
-      entityType: AuditEntity;
-      entityId: string;
-      action: AuditAction;
-      changedBy: string | null;
-      oldValues?: Record<string, unknown> | null;
-      newValues?: Record<string, unknown> | null;
-    }) {
+    async record(entry: AuditEntry) {
       await db
         .insert(auditLog)
         .values({ ...entry, oldValues: entry.oldValues ?? null, newValues: entry.newValues ?? null });
     },
 
     /** Many rows in one statement (copy and clear week). */
-    async recordMany(
-      entries: {
-        teamId: string | null;
-        entityType: AuditEntity;
-        entityId: string;
-        action: AuditAction;
-        changedBy: string | null;
-        oldValues?: Record<string, unknown> | null;
-        newValues?: Record<string, unknown> | null;
-      }[],
-    ) {
+    async recordMany(entries: AuditEntry[]) {
       if (entries.length === 0) return;
       await db
         .insert(auditLog)
