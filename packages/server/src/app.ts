@@ -14,6 +14,7 @@ import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
+import type { WeekCache } from './modules/shifts/week-cache.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -39,6 +40,11 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** A database the caller opened (tests); otherwise one is opened from the config and closed on shutdown. */
   database?: Database;
+  /**
+   * The week read's cache (benchmarks pass one that keeps nothing, to measure a read after a
+   * change); by default each app has its own (modules/shifts/week-cache.ts).
+   */
+  weekCache?: WeekCache;
   /** PGlite started early by main.ts; opened (migrated) and owned by the app like its own. */
   pglite?: PGlite;
   /** Replaces the configured mailer (tests that make sending fail). */
@@ -130,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(teamsRoutes);
   await app.register(staffRoutes);
   await app.register(invitesRoutes);
-  await app.register(shiftsRoutes);
+  await app.register(shiftsRoutes, options.weekCache ? { weekCache: options.weekCache } : {});
   await app.register(dayNotesRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 

@@ -4,11 +4,17 @@ import {
   adjustmentMinutes,
   workedMinutes,
 } from '@rotaboard/core/shifts/worked-minutes';
-import type { ShiftRow } from './shift.repository.ts';
+import type { ShiftReadRow, ShiftRow } from './shift.repository.ts';
 
 /** A shift as the client sees it; administrator-only notes are hidden from other viewers. */
-export function toShiftDto(row: ShiftRow, viewer: { isAdmin: boolean }): ShiftDto {
-  const adjustments = row.attendanceAdjustments.map((a) => ({ ...a, reason: a.reason as AdjustmentReason }));
+export function toShiftDto(row: ShiftReadRow, viewer: { isAdmin: boolean }): ShiftDto {
+  // Reasons were checked against AdjustmentReason when written; no copy per read (the week read maps
+  // thousands of rows).
+  const adjustments = row.attendanceAdjustments as {
+    minutes: number;
+    reason: AdjustmentReason;
+    comment: string;
+  }[];
   return {
     shiftId: row.id,
     staffId: row.staffId,
@@ -24,7 +30,7 @@ export function toShiftDto(row: ShiftRow, viewer: { isAdmin: boolean }): ShiftDt
     breakMinutes: row.breakMinutes,
     attendanceAdjustments: adjustments,
     attendanceAdjustmentMinutes: adjustmentMinutes(adjustments),
-    workedMinutes: workedMinutes({ ...row, attendanceAdjustments: adjustments }),
+    workedMinutes: workedMinutes(row),
   };
 }
 

@@ -180,7 +180,7 @@ export function createShiftService(deps: {
         const cached = weekCache.get(cacheKey);
         if (cached !== undefined) return cached;
         const rows = readable
-          ? await createShiftRepository(db).listForTeam(teamId, readable.startDate, readable.endDate)
+          ? await createShiftRepository(db).readForTeam(teamId, readable.startDate, readable.endDate)
           : [];
         // Built from database rows through toShiftDto, whose output the DTO contract describes
         // (tests read it through the schema); not validated again per item on every read.

@@ -22,9 +22,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
 import { createShiftService } from './shift.service.ts';
+import type { WeekCache } from './week-cache.ts';
 
 /** Shifts, time off, the lock and schedule notifications (spec 1 §7, "Shifts"). */
-export async function shiftsRoutes(app: FastifyInstance) {
+export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: WeekCache } = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createShiftService({
     db: app.db,
@@ -32,6 +33,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
     events: app.realtime,
+    ...(opts.weekCache ? { weekCache: opts.weekCache } : {}),
   });
   const tags = ['shifts'];
 
