@@ -158,6 +158,8 @@ test('every page fits the screen at 360 px, 390 px and desktop width', async ({ 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
+    // It slides in from the right: measure where it comes to rest, not a frame of the animation.
+    await menu.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const box = (await menu.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
