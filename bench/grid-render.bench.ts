@@ -35,7 +35,8 @@ const [owner] = await database.db
     firstName: 'Ben',
     lastName: 'Chmark',
     lastLoginAt: new Date(),
-    subscriptionTier: 'pro',
+    billingProvider: 'demo',
+    billingStatus: 'active',
   })
   .returning();
 const [team] = await database.db.insert(teams).values({ name: 'Bench', ownerId: owner!.id }).returning();

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { changedFields } from '../src/audit/changes.ts';
 import { CreateStaffInput, UpdateStaffInput } from '../src/contracts/staff.ts';
 import { CreateWeeklyHoursInput } from '../src/contracts/weekly-hours.ts';
-import {
-  adminLimitMessage,
-  effectiveTier,
-  ownedTeamsLimitMessage,
-  staffLimitMessage,
-} from '../src/plans/plan-limits.ts';
+import { adminLimitMessage, ownedTeamsLimitMessage, staffLimitMessage } from '../src/plans/plan-limits.ts';
+import { effectiveTier, NO_SUBSCRIPTION } from '../src/plans/subscription.ts';
 import { isActiveOn, isCompleteOrder, isFutureDate, matchesStaffSearch } from '../src/staff/staff-rules.ts';
 import { contractedHoursOn } from '../src/staff/weekly-hours.ts';
 
@@ -92,15 +88,15 @@ describe('staff input', () => {
 
 describe('plans', () => {
   it('gives PRO_EMAILS accounts Pro', () => {
-    expect(effectiveTier('free', 'VIP@x.co', ['vip@x.co'])).toBe('pro');
-    expect(effectiveTier('free', 'a@x.co', ['vip@x.co'])).toBe('free');
-    expect(effectiveTier('pro', 'a@x.co', [])).toBe('pro');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'VIP@x.co', ['vip@x.co'])).toBe('pro');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'a@x.co', ['vip@x.co'])).toBe('free');
+    expect(effectiveTier({ ...NO_SUBSCRIPTION, status: 'active' }, 'a@x.co', [])).toBe('pro');
   });
   it('gives every address at a listed @domain Pro, and only at that exact domain', () => {
-    expect(effectiveTier('free', 'Ann@Pro.Example', ['@pro.example'])).toBe('pro');
-    expect(effectiveTier('free', 'ann@sub.pro.example', ['@pro.example'])).toBe('free');
-    expect(effectiveTier('free', 'ann@notpro.example', ['@pro.example'])).toBe('free');
-    expect(effectiveTier('free', 'pro.example@x.co', ['@pro.example'])).toBe('free');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'Ann@Pro.Example', ['@pro.example'])).toBe('pro');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'ann@sub.pro.example', ['@pro.example'])).toBe('free');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'ann@notpro.example', ['@pro.example'])).toBe('free');
+    expect(effectiveTier(NO_SUBSCRIPTION, 'pro.example@x.co', ['@pro.example'])).toBe('free');
   });
   it('names the limit and the plan that lifts it', () => {
     expect(staffLimitMessage('free')).toBe(

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitesRoutes);
   await app.register(shiftsRoutes, options.weekCache ? { weekCache: options.weekCache } : {});
   await app.register(dayNotesRoutes);
+  await app.register(billingRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

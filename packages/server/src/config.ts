@@ -23,6 +23,13 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: protocols, error: `must be a URL like ${hint}` }).optional());
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined);
+
 /**
  * Which proxies to believe about the client's address (X-Forwarded-For): none by default, a hop count,
  * or the proxies' addresses. Trusting every sender would let anyone rotate the header past per-IP limits.
@@ -103,6 +110,13 @@ const EnvSchema = z.object({
     })
     .default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  STRIPE_PRICE_USD: optionalText(),
+  STRIPE_PRICE_GBP: optionalText(),
+  STRIPE_PRICE_EUR: optionalText(),
+  /** Where the Stripe SDK sends its calls: Stripe itself unless set (stripe-mock, tests). */
+  STRIPE_API_URL: optionalUrl(/^https?$/, 'http://127.0.0.1:12111'),
 });
 
 export type Config = {
@@ -124,6 +138,16 @@ export type Config = {
   logLevel: string;
   /** Where the built web app lives; unset means the monorepo's packages/web/dist. */
   webDistDir: string | undefined;
+  /** Stripe billing, when STRIPE_SECRET_KEY is set; otherwise the demo provider (docs/billing.md). */
+  stripe: StripeConfig | null;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** One Stripe Price id per currency offered; a currency without one cannot be bought. */
+  prices: Partial<Record<'USD' | 'GBP' | 'EUR', string>>;
+  apiUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +168,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: SMTP_URL is required when NODE_ENV=production (the dev outbox would hold real sign-in links)',
     );
   }
+  let stripe: StripeConfig | null = null;
+  if (e.STRIPE_SECRET_KEY) {
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the signing secret of the webhook endpoint)',
+      );
+    }
+    const prices = { USD: e.STRIPE_PRICE_USD, GBP: e.STRIPE_PRICE_GBP, EUR: e.STRIPE_PRICE_EUR };
+    if (!Object.values(prices).some(Boolean)) {
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_PRICE_USD, STRIPE_PRICE_GBP or STRIPE_PRICE_EUR is required with STRIPE_SECRET_KEY (a Price id such as price_123)',
+      );
+    }
+    stripe = {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: Object.fromEntries(Object.entries(prices).filter(([, id]) => id)),
+      apiUrl: e.STRIPE_API_URL,
+    };
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -161,5 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    stripe,
   };
 }

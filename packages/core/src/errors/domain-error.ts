@@ -17,6 +17,8 @@ export const ErrorCode = {
   TOKEN_USED: 'TOKEN_USED',
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   MAIL_FAILED: 'MAIL_FAILED',
+  /** The billing provider (Stripe) could not be reached or refused the call. */
+  BILLING_FAILED: 'BILLING_FAILED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -38,6 +40,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOKEN_EXPIRED: 400,
   RATE_LIMITED: 429,
   MAIL_FAILED: 502,
+  BILLING_FAILED: 502,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

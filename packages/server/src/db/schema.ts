@@ -25,9 +25,18 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  subscriptionTier: text('subscription_tier', { enum: ['free', 'pro'] })
-    .notNull()
-    .default('free'),
+  // The account's subscription as its billing provider last reported it (modules/billing); the tier
+  // is worked out from these by core's resolveTier, since it depends on the time (period end, grace).
+  billingProvider: text('billing_provider', { enum: ['stripe', 'demo'] }),
+  billingCustomerId: text('billing_customer_id').unique(),
+  billingSubscriptionId: text('billing_subscription_id'),
+  billingStatus: text('billing_status', { enum: ['active', 'past_due', 'cancelled'] }),
+  billingCurrency: text('billing_currency'),
+  billingPeriodEnd: timestamp('billing_period_end', { withTimezone: true }),
+  billingCancelAtPeriodEnd: boolean('billing_cancel_at_period_end').notNull().default(false),
+  billingPastDueSince: timestamp('billing_past_due_since', { withTimezone: true }),
+  /** When the provider produced the state stored here: older notices arriving late change nothing. */
+  billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
   /** Set when an invitation is accepted; reported (and cleared) by the next sign-in. */
   pendingInviteTeamId: uuid('pending_invite_team_id'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -264,3 +273,34 @@ export const devOutbox = pgTable('dev_outbox', {
   text: text('text').notNull(),
   createdAt: createdAt(),
 });
+
+/** Billing notices already applied, by the provider's event id: a replayed webhook changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The demo billing provider's checkout and portal sessions (no money moves): what the page at
+ * /billing/demo-checkout or /billing/demo-portal shows, and where it returns to.
+ */
+export const demoBillingSessions = pgTable(
+  'demo_billing_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
+    currency: text('currency'),
+    successUrl: text('success_url'),
+    /** The cancel address of a checkout, or the return address of a portal session. */
+    returnUrl: text('return_url').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_billing_sessions_user_idx').on(t.userId)],
+);

@@ -13,7 +13,7 @@ import { requireUser } from '../../plugins/session.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
 type DayNoteRow = typeof dayNotes.$inferSelect;
@@ -78,7 +78,7 @@ export function createDayNoteService(deps: {
 
     async create(user: UserRow, teamId: string, input: z.output<typeof DayNoteInput>): Promise<DayNoteDto> {
       const result = await db.transaction(async (tx) => {
-        requireTeamAdmin(await access(tx, user, teamId));
+        requireTeamWriter(await access(tx, user, teamId));
         const [row] = await tx
           .insert(dayNotes)
           .values({ teamId, ...input })
@@ -110,7 +110,7 @@ export function createDayNoteService(deps: {
       input: z.output<typeof DayNoteInput>,
     ): Promise<DayNoteDto> {
       const result = await db.transaction(async (tx) => {
-        requireTeamAdmin(await access(tx, user, teamId));
+        requireTeamWriter(await access(tx, user, teamId));
         const before = await find(tx, teamId, noteId);
         const [after] = await tx
           .update(dayNotes)
@@ -139,7 +139,7 @@ export function createDayNoteService(deps: {
 
     async remove(user: UserRow, teamId: string, noteId: string) {
       const result = await db.transaction(async (tx) => {
-        requireTeamAdmin(await access(tx, user, teamId));
+        requireTeamWriter(await access(tx, user, teamId));
         const before = await find(tx, teamId, noteId);
         await tx.delete(dayNotes).where(eq(dayNotes.id, noteId));
         await createAuditRepository(tx).record({

@@ -25,7 +25,12 @@ import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import {
+  loadTeamAccess,
+  requireTeamAdmin,
+  requireTeamWriter,
+  type TeamAccess,
+} from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { createShiftRepository, type NewShift, type ShiftRow } from './shift.repository.ts';
@@ -193,7 +198,7 @@ export function createShiftService(deps: {
 
     async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {
       const { result, mails } = await db.transaction(async (tx) => {
-        const a = requireTeamAdmin(await access(tx, user, teamId));
+        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await staffFor(tx, teamId, input.staffId);
         await checkConflicts(tx, member, input, null);
@@ -228,7 +233,7 @@ export function createShiftService(deps: {
       notify: boolean,
     ): Promise<ShiftDto> {
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
-        const a = requireTeamAdmin(await access(tx, user, teamId));
+        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
@@ -274,7 +279,7 @@ export function createShiftService(deps: {
 
     async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
       const { result, mails, date } = await db.transaction(async (tx) => {
-        const a = requireTeamAdmin(await access(tx, user, teamId));
+        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: 0 });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
@@ -365,7 +370,7 @@ export function createShiftService(deps: {
 
     async setLock(user: UserRow, teamId: string, lock: ShiftLock): Promise<ShiftLock> {
       const result = await db.transaction(async (tx) => {
-        const a = requireTeamAdmin(await access(tx, user, teamId));
+        const a = requireTeamWriter(await access(tx, user, teamId));
         const [updated] = await tx
           .update(teams)
           .set({
@@ -402,7 +407,7 @@ export function createShiftService(deps: {
       input: { fromWeekStart: string; toWeekStart: string; includeTimeOff?: boolean },
     ) {
       const result = await db.transaction(async (tx) => {
-        requireTeamAdmin(await access(tx, user, teamId));
+        requireTeamWriter(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const repo = createShiftRepository(tx);
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
@@ -474,7 +479,7 @@ export function createShiftService(deps: {
     /** Deletes every entry of the 7 days from `weekStartDate`: one delete, one insert of audit rows. */
     async clearWeek(user: UserRow, teamId: string, weekStartDate: string) {
       const result = await db.transaction(async (tx) => {
-        requireTeamAdmin(await access(tx, user, teamId));
+        requireTeamWriter(await access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const entries = await createShiftRepository(tx).deleteForTeam(
           teamId,
@@ -510,7 +515,7 @@ export function createShiftService(deps: {
 
     /** Emails everyone with an entry that week that the week changed (Pro). */
     async notifyWeek(user: UserRow, teamId: string, week: { weekStartDate: string; weekEndDate: string }) {
-      const a = requireTeamAdmin(await access(db, user, teamId));
+      const a = requireTeamWriter(await access(db, user, teamId));
       checkPro(a, { notify: true, adjustments: 0 });
       const people = await createShiftRepository(db).staffWithEntries(
         teamId,

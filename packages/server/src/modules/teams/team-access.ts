@@ -1,5 +1,6 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { effectiveTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import { type SubscriptionTier, TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
+import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import {
   type StaffAction,
   staffActionRefusal,
@@ -17,6 +18,11 @@ export type TeamAccess = {
   role: TeamRole;
   isAdmin: boolean;
   ownerTier: SubscriptionTier;
+  /**
+   * A team beyond the Free plan's one, kept from a Pro subscription that has ended: readable, and
+   * refused for every change until the owner upgrades again or deletes teams (issue 12).
+   */
+  readOnlyOnFree: boolean;
   /** The caller's last working day on the team, if they are leaving (never for the owner). */
   leavingDate: string | null;
 };
@@ -42,13 +48,15 @@ export async function loadTeamAccess(
           ? 'staff'
           : null;
   if (!found || !role) throw new DomainError(ErrorCode.NOT_FOUND, 'Team not found');
+  const ownerTier = effectiveTier(found.ownerBilling, found.ownerEmail, proEmails);
   return {
     team: found.team,
     userId,
     role,
     isAdmin: role !== 'staff',
     leavingDate: role === 'owner' ? null : (found.membership?.leavingDate ?? null),
-    ownerTier: effectiveTier(found.ownerTier, found.ownerEmail, proEmails),
+    ownerTier,
+    readOnlyOnFree: ownerTier === 'free' && !found.isOwnersFirstTeam,
   };
 }
 
@@ -74,6 +82,16 @@ export function requireTeamAdmin(access: TeamAccess): TeamAccess {
   return access;
 }
 
+/**
+ * Owners and administrators changing the team's schedule, staff or settings: refused, naming the
+ * limit, on a team the owner's plan no longer covers. Reads use requireTeamAdmin.
+ */
+export function requireTeamWriter(access: TeamAccess): TeamAccess {
+  requireTeamAdmin(access);
+  if (access.readOnlyOnFree) throw new DomainError(ErrorCode.PLAN_LIMIT, TEAM_READ_ONLY_ON_FREE);
+  return access;
+}
+
 /** Some things only the owner may do: delete the team, change administrators. */
 export function requireTeamOwner(access: TeamAccess, what: string): TeamAccess {
   if (access.role !== 'owner') throw new DomainError(ErrorCode.FORBIDDEN, `Only the team owner can ${what}`);
@@ -93,7 +111,7 @@ export function withTeamAdmin<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const teams = createTeamRepository(tx);
-    const access = requireTeamAdmin(await loadTeamAccess(teams, teamId, user.id, proEmails));
+    const access = requireTeamWriter(await loadTeamAccess(teams, teamId, user.id, proEmails));
     await teams.lock(teamId);
     return work(tx, access);
   });

@@ -1,12 +1,17 @@
-import { and, asc, count, eq, gte, isNull, or } from 'drizzle-orm';
+import type { BillingState } from '@rotaboard/core/plans/subscription';
+import { and, asc, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams, users } from '../../db/schema.ts';
+import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithAccess = {
   team: TeamRow;
-  ownerTier: 'free' | 'pro';
+  /** The owner's subscription, from which core's resolveTier gives the team's plan. */
+  ownerBilling: BillingState;
   ownerEmail: string;
+  /** Whether this is the owner's oldest team: the one a Free owner may still change (TEAM_READ_ONLY_ON_FREE). */
+  isOwnersFirstTeam: boolean;
   /** The caller's staff row in the team, when linked to one and not past its leaving date. */
   membership: { staffId: string; isAdmin: boolean; leavingDate: string | null } | null;
 };
@@ -21,8 +26,9 @@ export function createTeamRepository(db: Db) {
     db
       .select({
         team: teams,
-        ownerTier: users.subscriptionTier,
+        ...billingStateColumns,
         ownerEmail: users.email,
+        isOwnersFirstTeam: sql<boolean>`${teams.id} = (select t.id from teams t where t.owner_id = ${teams.ownerId} order by t.created_at, t.id limit 1)`,
         staffId: staff.id,
         staffIsAdmin: staff.isAdmin,
         staffLeavingDate: staff.leavingDate,
@@ -42,8 +48,9 @@ export function createTeamRepository(db: Db) {
     row: Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number],
   ): TeamWithAccess => ({
     team: row.team,
-    ownerTier: row.ownerTier,
+    ownerBilling: billingStateOf(row),
     ownerEmail: row.ownerEmail,
+    isOwnersFirstTeam: Boolean(row.isOwnersFirstTeam),
     membership: row.staffId
       ? { staffId: row.staffId, isAdmin: row.staffIsAdmin ?? false, leavingDate: row.staffLeavingDate }
       : null,

@@ -1,18 +1,20 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { CreateTeamInput, TeamDto, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { effectiveTier, ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/client.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import { billingStateOf } from '../billing/billing-state.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { teamAuditValues, teamHash, toTeamDto } from './team.dto.ts';
 import { createTeamRepository, type TeamRow } from './team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, requireTeamOwner } from './team-access.ts';
+import { loadTeamAccess, requireTeamOwner, requireTeamWriter } from './team-access.ts';
 
 export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';
 
@@ -63,7 +65,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),
           isOwner: row.team.ownerId === user.id,
-          ownerTier: effectiveTier(row.ownerTier, row.ownerEmail, proEmails),
+          ownerTier: effectiveTier(row.ownerBilling, row.ownerEmail, proEmails),
         }),
       );
     },
@@ -78,7 +80,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
       user: UserRow,
       input: CreateTeamInput & { weekStartDay: number; ownerInStaffList: boolean },
     ): Promise<TeamDto> {
-      const tier = effectiveTier(user.subscriptionTier, user.email, proEmails);
+      const tier = effectiveTier(billingStateOf(user), user.email, proEmails);
       return db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
         // Serialise team creation per owner so two quick requests cannot both pass the limit.
@@ -109,7 +111,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
     async update(user: UserRow, teamId: string, input: UpdateTeamInput): Promise<TeamDto> {
       const result = await db.transaction(async (tx) => {
         const repo = createTeamRepository(tx);
-        const access = requireTeamAdmin(await loadTeamAccess(repo, teamId, user.id, proEmails));
+        const access = requireTeamWriter(await loadTeamAccess(repo, teamId, user.id, proEmails));
         const current = await repo.lock(teamId);
         if (teamHash(current) !== input.hash) throw new DomainError(ErrorCode.STALE_HASH, STALE_TEAM_MESSAGE);
         const changesOwnerRow =

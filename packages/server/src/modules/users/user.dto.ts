@@ -1,5 +1,6 @@
 import type { UserDto } from '@rotaboard/core/contracts/users';
-import { effectiveTier } from '@rotaboard/core/plans/plan-limits';
+import { effectiveTier } from '@rotaboard/core/plans/subscription';
+import { billingStateOf } from '../billing/billing-state.ts';
 import type { UserRow } from './user.repository.ts';
 
 /** The user as the client sees it; database rows never leave the server. */
@@ -9,6 +10,6 @@ export function toUserDto(user: UserRow, proEmails: readonly string[]): UserDto 
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    subscriptionTier: effectiveTier(user.subscriptionTier, user.email, proEmails),
+    subscriptionTier: effectiveTier(billingStateOf(user), user.email, proEmails),
   };
 }

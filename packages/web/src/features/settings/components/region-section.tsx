@@ -1,13 +1,9 @@
-import { formatMonthlyPrice, REGIONS, type Region } from '@rotaboard/core/regions/regions';
+import { formatMonthlyPrice, isRegion, REGIONS } from '@rotaboard/core/regions/regions';
 import { useId } from 'react';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { setRegion, useRegion } from '../../../lib/region';
 import { SettingsSection } from './settings-section';
-
-function isRegion(value: string): value is Region {
-  return value in REGIONS;
-}
 
 export function RegionSection() {
   const region = useRegion();
