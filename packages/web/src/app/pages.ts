@@ -16,6 +16,9 @@ const imports = {
   teams: () => import('../features/teams/routes/teams-page'),
   inviteAccept: () => import('../features/invites/routes/invite-accept-page'),
   settings: () => import('../features/settings/routes/settings-page'),
+  subscription: () => import('../features/subscription/routes/subscription-page'),
+  demoCheckout: () => import('../features/subscription/routes/demo-checkout-page'),
+  demoPortal: () => import('../features/subscription/routes/demo-portal-page'),
   privacy: () => import('../features/legal/routes/privacy-page'),
   terms: () => import('../features/legal/routes/terms-page'),
 };
@@ -34,6 +37,9 @@ export const StaffPage = lazy(imports.staff);
 export const TeamsPage = lazy(imports.teams);
 export const InviteAcceptPage = lazy(imports.inviteAccept);
 export const SettingsPage = lazy(imports.settings);
+export const SubscriptionPage = lazy(imports.subscription);
+export const DemoCheckoutPage = lazy(imports.demoCheckout);
+export const DemoPortalPage = lazy(imports.demoPortal);
 export const PrivacyPage = lazy(imports.privacy);
 export const TermsPage = lazy(imports.terms);
 

@@ -2,6 +2,8 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { HomeRoute, RequireAuth, RequireTeamAdmin } from './guards';
 import {
   ConfirmEmailChangePage,
+  DemoCheckoutPage,
+  DemoPortalPage,
   HomePage,
   InviteAcceptPage,
   LoginPage,
@@ -11,6 +13,7 @@ import {
   SchedulePage,
   SettingsPage,
   StaffPage,
+  SubscriptionPage,
   TeamsPage,
   TermsPage,
   VerifyNewEmailPage,
@@ -51,6 +54,10 @@ export const router = createBrowserRouter([
           { path: '/schedule/:date', element: <SchedulePage /> },
           { path: '/teams/*', element: <TeamsPage /> },
           { path: '/settings', element: <SettingsPage /> },
+          { path: '/subscription', element: <SubscriptionPage /> },
+          // The demo billing provider's own pages (docs/billing.md); Stripe's live on stripe.com.
+          { path: '/billing/demo-checkout', element: <DemoCheckoutPage /> },
+          { path: '/billing/demo-portal', element: <DemoPortalPage /> },
           {
             element: <RequireTeamAdmin />,
             children: [{ path: '/staff/*', element: <StaffPage /> }],

@@ -4,7 +4,7 @@ import { reportNetworkFailure, reportNetworkSuccess } from './connection-status'
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
 
 /** Error codes that come with a 5xx but mean the server answered, not that it cannot be reached. */
-const ANSWERED_FAILURE_CODES = new Set(['MAIL_FAILED']);
+const ANSWERED_FAILURE_CODES = new Set(['MAIL_FAILED', 'BILLING_FAILED']);
 
 export interface ApiErrorDetails {
   code?: string;

@@ -1,5 +1,6 @@
 import { CalendarRange } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TeamSelector } from '../../features/teams/components/team-selector';
 import { useAuth } from '../../lib/auth-context';
@@ -18,7 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Header() {
-  const { status, needsProfileCompletion } = useAuth();
+  const { status, needsProfileCompletion, user } = useAuth();
   const signedIn = status === 'loggedIn';
   // Until the profile is complete the only way forward is the profile form (or logging out).
   const showAppNav = signedIn && !needsProfileCompletion;
@@ -42,6 +43,15 @@ export function Header() {
           </span>
           <span className="hidden text-lg min-[380px]:inline">Rotaboard</span>
         </Link>
+        {signedIn && user?.subscriptionTier === 'pro' ? (
+          <Link
+            to="/subscription"
+            className="hidden rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex"
+            aria-label="Pro plan: your subscription"
+          >
+            <Badge data-testid="pro-badge">Pro</Badge>
+          </Link>
+        ) : null}
 
         {/* Shown once the teams are known: "Staff" depends on the role, and a link appearing between
             the others later would move them (layout shift). */}

@@ -1,4 +1,4 @@
-import { Building2, CalendarDays, type LucideIcon, Settings, UsersRound } from 'lucide-react';
+import { Building2, CalendarDays, CreditCard, type LucideIcon, Settings, UsersRound } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -8,13 +8,14 @@ export interface NavItem {
 
 /**
  * Signed-in navigation: Schedule always, Staff for the selected team's administrators, Teams (Manage
- * Teams) for everyone, then Settings.
+ * Teams) and Subscription for everyone, then Settings.
  */
 export function signedInNavItems(isAdmin: boolean): NavItem[] {
   return [
     { to: '/schedule', label: 'Schedule', icon: CalendarDays },
     ...(isAdmin ? [{ to: '/staff', label: 'Staff', icon: UsersRound }] : []),
     { to: '/teams', label: 'Teams', icon: Building2 },
+    { to: '/subscription', label: 'Subscription', icon: CreditCard },
     { to: '/settings', label: 'Settings', icon: Settings },
   ];
 }

@@ -20,9 +20,10 @@ import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { UpgradeLink } from '../../../components/upgrade-link';
 import { isApiError, isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
-import { teamStaffQueryOptions } from '../../../lib/teams';
+import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
 import { useAddStaff, useUpdateStaff } from '../api/staff-api';
 import { viewerMay } from '../utils/staff-actions';
@@ -75,6 +76,7 @@ export function StaffFormDialog({
     adminHint: useId(),
     errors: useId(),
   };
+  const selected = useSelectedTeam();
   const form = useForm<FormValues>({
     // Checked as the server checks it (core CreateStaffInput); the values sent are the parsed ones.
     resolver: zodResolver(CreateStaffInput) as never,
@@ -187,6 +189,7 @@ export function StaffFormDialog({
               <AlertDescription>
                 <p>{problem.message}</p>
                 {limitHint ? <p className="mt-1">{limitHint}</p> : null}
+                <UpgradeLink forOwner={selected.isOwner} />
               </AlertDescription>
             </Alert>
           ) : null}

@@ -28,6 +28,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { UpgradeLink } from '../../../components/upgrade-link';
 import { isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
@@ -194,6 +195,7 @@ export function TeamFormDialog({
               <AlertDescription>
                 <p>{problem.message}</p>
                 {limitHint ? <p className="mt-1">{limitHint}</p> : null}
+                <UpgradeLink forOwner={!editing || isOwner} />
               </AlertDescription>
             </Alert>
           ) : null}
