@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import { PaymentProblemBar } from '../features/subscription/components/payment-problem-bar';
 import { AuthProvider } from '../lib/auth-context';
 import { ConnectionBanner } from './layout/connection-banner';
 import { Footer } from './layout/footer';
@@ -36,6 +37,7 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
+        <PaymentProblemBar />
       </div>
     </AuthProvider>
   );

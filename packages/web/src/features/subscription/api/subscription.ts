@@ -11,13 +11,14 @@ import { useAuth } from '../../../lib/auth-context';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription', 'current'] as const;
 
-/** GET /api/subscriptions/current while signed in. */
-export function useSubscription() {
+/** GET /api/subscriptions/current while signed in (and `wanted`). */
+export function useSubscription(wanted = true) {
   const { status } = useAuth();
   return useQuery({
     queryKey: SUBSCRIPTION_QUERY_KEY,
     queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
-    enabled: status === 'loggedIn',
+    enabled: status === 'loggedIn' && wanted,
+    staleTime: 60_000,
   });
 }
 
@@ -30,6 +31,8 @@ export function useRefreshSubscription() {
       queryClient.fetchQuery({
         queryKey: SUBSCRIPTION_QUERY_KEY,
         queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
+        // Always from the server: this is what Refresh Status means.
+        staleTime: 0,
       }),
       refresh(),
       // Teams carry their owner's tier (limits, Pro features).
