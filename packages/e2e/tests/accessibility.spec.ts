@@ -37,10 +37,16 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
     ['/staff', 'Staff'],
     ['/schedule', null],
     ['/settings', 'Settings'],
+    ['/subscription', 'Subscription'],
   ] as const) {
     await page.goto(path);
     if (ready) await expect(page.getByRole('heading', { name: ready, level: 1 })).toBeVisible();
     else await expect(page.getByRole('grid')).toBeVisible();
     await expectNoViolations(page, path);
   }
+  // The demo payment provider's checkout, reached as a user reaches it.
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  await expectNoViolations(page, 'demo checkout');
 });

@@ -43,6 +43,7 @@ export function DemoCheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-8 sm:px-6">
       <PageMeta title="Checkout" description="Subscribe to Rotaboard Pro." />
+      <h1 className="mb-4 text-2xl font-semibold tracking-tight">Checkout</h1>
       <DemoBanner />
       {sessionId === '' || session.isError ? (
         <Alert variant="destructive" role="alert">

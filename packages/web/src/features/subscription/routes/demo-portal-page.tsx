@@ -64,6 +64,7 @@ export function DemoPortalPage() {
         title="Manage subscription"
         description="See, cancel or resume your Rotaboard Pro subscription."
       />
+      <h1 className="mb-4 text-2xl font-semibold tracking-tight">Manage subscription</h1>
       <DemoBanner />
       {sessionId === '' || portal.isError ? (
         <Alert variant="destructive" role="alert">
