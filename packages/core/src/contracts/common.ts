@@ -9,6 +9,9 @@ export const ErrorBody = z.object({
   retryAfterSeconds: z.number().int().optional(),
   isRateLimit: z.boolean().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  clashes: z
+    .array(z.object({ shiftId: z.string(), shiftDate: z.string(), description: z.string() }))
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -51,7 +51,7 @@ export const AttendanceAdjustmentInput = z
   .transform((value) => normaliseAdjustment(value));
 
 /** Empty means 0; otherwise a whole number of 0 or more in steps of 5, at most a day. */
-const BreakMinutes = z
+export const BreakMinutes = z
   .union([z.number(), z.string().max(20), z.null()], { error: 'Break minutes must be a number' })
   .optional()
   .transform((value, ctx) => {

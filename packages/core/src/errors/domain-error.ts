@@ -48,11 +48,21 @@ export const errorStatus: Record<ErrorCode, number> = {
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly retryAfterSeconds?: number;
+  /** The schedule entries a change would clash with (approving time off over shifts). */
+  readonly clashes?: { shiftId: string; shiftDate: string; description: string }[];
 
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      retryAfterSeconds?: number;
+      clashes?: { shiftId: string; shiftDate: string; description: string }[];
+    } = {},
+  ) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.clashes !== undefined) this.clashes = options.clashes;
   }
 }

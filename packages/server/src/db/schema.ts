@@ -35,6 +35,8 @@ export const users = pgTable('users', {
   billingPeriodEnd: timestamp('billing_period_end', { withTimezone: true }),
   billingCancelAtPeriodEnd: boolean('billing_cancel_at_period_end').notNull().default(false),
   billingPastDueSince: timestamp('billing_past_due_since', { withTimezone: true }),
+  /** Whether request emails (arrived, decided) are sent to this person; a setting in /settings. */
+  requestEmails: boolean('request_emails').notNull().default(true),
   /** When the provider produced the state stored here: older notices arriving late change nothing. */
   billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
   /** Set when an invitation is accepted; reported (and cleared) by the next sign-in. */
@@ -303,4 +305,42 @@ export const demoBillingSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('demo_billing_sessions_user_idx').on(t.userId)],
+);
+
+/** Requests staff send to their team's administrators (spec 2 §3 Request, issue 13). */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestType: text('request_type', { enum: ['time_off', 'other'] }).notNull(),
+    description: text('description').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    timeOffDays: doublePrecision('time_off_days'),
+    timeOffHours: doublePrecision('time_off_hours'),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    adminComments: text('admin_comments'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('requests_team_created_idx').on(t.teamId, t.createdAt),
+    index('requests_team_status_idx').on(t.teamId, t.status),
+  ],
 );

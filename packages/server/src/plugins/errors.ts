@@ -24,6 +24,7 @@ export default fp(
           reply.header('retry-after', String(error.retryAfterSeconds));
         }
         if (error.code === ErrorCode.RATE_LIMITED) body.isRateLimit = true;
+        if (error.clashes) body.clashes = error.clashes;
         return reply.status(errorStatus[error.code]).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

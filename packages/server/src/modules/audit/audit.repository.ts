@@ -4,7 +4,17 @@ import { auditLog } from '../../db/schema.ts';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
 /** Actions as the audit display knows them (spec 2 §4). */
-export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'SENT' | 'RESEND' | 'REVOKED' | 'ACCEPTED';
+export type AuditAction =
+  | 'CREATE'
+  | 'UPDATE'
+  | 'DELETE'
+  | 'SENT'
+  | 'RESEND'
+  | 'REVOKED'
+  | 'ACCEPTED'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'CANCELLED';
 
 /** One audit row as the callers give it. */
 export type AuditEntry = {

@@ -174,3 +174,45 @@ export function weekUpdatedEmail(input: {
     footnote: `You get this email because ${input.teamName} uses ${PRODUCT} for its rota.`,
   });
 }
+
+/** To each administrator of the team when a request arrives (issue 13). */
+export function requestArrivedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  requesterName: string;
+  summary: string;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.requesterName} sent a request for ${input.teamName}`,
+    heading: `Hi ${input.firstName}, a request is waiting for you`,
+    paragraphs: [`${input.requesterName} asks: ${input.summary}.`],
+    actionLabel: 'Review the request',
+    url: input.url,
+    footnote: `You get this email because you run ${input.teamName} on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}
+
+/** To the requester when their request is decided, with the reviewer's comment. */
+export function requestDecidedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  decision: 'approved' | 'rejected';
+  summary: string;
+  comments: string | null;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `Your ${input.teamName} request was ${input.decision}`,
+    heading: `Hi ${input.firstName}, your request was ${input.decision}`,
+    paragraphs: [
+      `Your request (${input.summary}) was ${input.decision}.`,
+      ...(input.comments ? [`Comment: ${input.comments}`] : []),
+    ],
+    actionLabel: 'See your requests',
+    url: input.url,
+    footnote: `You get this email because you sent a request on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}

@@ -23,6 +23,8 @@ export type TeamAccess = {
    * refused for every change until the owner upgrades again or deletes teams (issue 12).
    */
   readOnlyOnFree: boolean;
+  /** The caller's own row in the team's staff list (an owner may have none). */
+  staffId: string | null;
   /** The caller's last working day on the team, if they are leaving (never for the owner). */
   leavingDate: string | null;
 };
@@ -54,6 +56,7 @@ export async function loadTeamAccess(
     userId,
     role,
     isAdmin: role !== 'staff',
+    staffId: found.membership?.staffId ?? null,
     leavingDate: role === 'owner' ? null : (found.membership?.leavingDate ?? null),
     ownerTier,
     readOnlyOnFree: ownerTier === 'free' && !found.isOwnersFirstTeam,

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { MAX_PAGE_OFFSET } from '../input/bounds.ts';
+import {
+  MAX_ADMIN_COMMENTS,
+  MAX_REQUEST_DETAILS,
+  REQUEST_STATUSES,
+  REQUESTS_PAGE_SIZE,
+  requestProblem,
+} from '../requests/requests.ts';
+import { IsoDate, plainText } from './common.ts';
+import { BreakMinutes, TimeOfDay } from './shifts.ts';
+
+const nullableNumber = z
+  .number({ error: 'Must be a number' })
+  .nullish()
+  .transform((v) => v ?? null);
+
+/**
+ * POST /api/teams/{id}/requests (spec 2 §3 Request payload). Every §5 rule but "not in the past",
+ * which needs today's date and is checked by the service with the same core rule.
+ */
+export const RequestInput = z
+  .object({
+    requestType: z.enum(['time_off', 'other'], { error: 'Request type must be time_off or other' }),
+    description: plainText(
+      z
+        .string({ error: 'Details must be text' })
+        .max(MAX_REQUEST_DETAILS * 2, `Details can be at most ${MAX_REQUEST_DETAILS} characters`),
+      'Details',
+      true,
+    )
+      .nullish()
+      .transform((v) => v ?? ''),
+    startDate: IsoDate.nullish().transform((v) => v ?? null),
+    endDate: IsoDate.nullish().transform((v) => v ?? null),
+    startTime: TimeOfDay.nullish().transform((v) => v ?? null),
+    endTime: TimeOfDay.nullish().transform((v) => v ?? null),
+    timeOffDays: nullableNumber,
+    timeOffHours: nullableNumber,
+    breakMinutes: BreakMinutes,
+  })
+  .superRefine((request, ctx) => {
+    const problem = requestProblem(request, '0001-01-01');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
+export type RequestInput = z.input<typeof RequestInput>;
+export type ParsedRequestInput = z.output<typeof RequestInput>;
+
+export const RequestStatusSchema = z.enum(REQUEST_STATUSES as [string, ...string[]]);
+
+export const RequestDto = z.object({
+  requestId: z.uuid(),
+  teamId: z.uuid(),
+  staffId: z.uuid(),
+  /** The requester as the team knows them. */
+  staffName: z.string(),
+  requestType: z.enum(['time_off', 'other']),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  timeOffDays: z.number().nullable(),
+  timeOffHours: z.number().nullable(),
+  breakMinutes: z.number(),
+  status: RequestStatusSchema,
+  adminComments: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether the viewer may decide it: administrators, but only the owner decides their own. */
+  canReview: z.boolean(),
+  /** Whether the viewer may cancel it (the requester, while pending). */
+  canCancel: z.boolean(),
+});
+export type RequestDto = z.infer<typeof RequestDto>;
+
+export const RequestListQuery = z.object({
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(MAX_PAGE_OFFSET, `offset must be at most ${MAX_PAGE_OFFSET}`)
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(REQUESTS_PAGE_SIZE),
+  status: RequestStatusSchema.optional(),
+});
+
+export const RequestListResponse = z.object({ requests: z.array(RequestDto), totalCount: z.number().int() });
+export type RequestListResponse = z.infer<typeof RequestListResponse>;
+
+export const RequestParams = z.object({
+  id: z.uuid('Team not found'),
+  requestId: z.uuid('Request not found'),
+});
+
+export const ReviewInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  adminComments: plainText(
+    z
+      .string({ error: 'Comments must be text' })
+      .trim()
+      .max(MAX_ADMIN_COMMENTS, `Comments can be at most ${MAX_ADMIN_COMMENTS} characters`),
+    'Comments',
+    true,
+  )
+    .nullish()
+    .transform((v) => v || null),
+  /** Approve even though the time off clashes with shifts, deleting those shifts. */
+  removeClashingShifts: z.boolean().default(false),
+});
+export type ReviewInput = z.input<typeof ReviewInput>;
+
+/** The 409 body when approval would clash: each shift it would replace. */
+export const ClashingShift = z.object({
+  shiftId: z.uuid(),
+  shiftDate: z.string(),
+  description: z.string(),
+});
+
+export const NotificationDto = z.object({
+  type: z.string(),
+  teamId: z.uuid().nullable(),
+  teamName: z.string().nullable(),
+  pendingCount: z.number().int(),
+});
+export const NotificationsResponse = z.object({
+  notifications: z.array(NotificationDto),
+  totalCount: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof NotificationsResponse>;

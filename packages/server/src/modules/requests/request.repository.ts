@@ -1,0 +1,155 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { requests, staff, teams, users } from '../../db/schema.ts';
+
+export type RequestRow = typeof requests.$inferSelect;
+export type RequestWithNames = RequestRow & {
+  staffFirstName: string;
+  staffLastName: string;
+  reviewerName: string | null;
+};
+
+/** All database access for requests; no rules here. */
+export function createRequestRepository(db: Db) {
+  const withNames = {
+    request: requests,
+    staffFirstName: staff.firstName,
+    staffLastName: staff.lastName,
+    reviewerFirst: users.firstName,
+    reviewerLast: users.lastName,
+  };
+  const toRow = (r: {
+    request: RequestRow;
+    staffFirstName: string;
+    staffLastName: string;
+    reviewerFirst: string | null;
+    reviewerLast: string | null;
+  }): RequestWithNames => ({
+    ...r.request,
+    staffFirstName: r.staffFirstName,
+    staffLastName: r.staffLastName,
+    reviewerName: r.reviewerFirst === null ? null : `${r.reviewerFirst} ${r.reviewerLast ?? ''}`.trim(),
+  });
+
+  return {
+    async insert(values: typeof requests.$inferInsert): Promise<RequestRow> {
+      const [row] = await db.insert(requests).values(values).returning();
+      return row!;
+    },
+
+    /** The team's requests, newest first; `onlyBy` limits them to one requester's. */
+    async page(
+      teamId: string,
+      options: { onlyBy: string | null; status?: string | undefined; offset: number; limit: number },
+    ): Promise<{ rows: RequestWithNames[]; totalCount: number }> {
+      const filters: SQL[] = [eq(requests.teamId, teamId)];
+      if (options.onlyBy) filters.push(eq(requests.requestedBy, options.onlyBy));
+      if (options.status) filters.push(eq(requests.status, options.status as RequestRow['status']));
+      const where = and(...filters);
+      const rows = await db
+        .select(withNames)
+        .from(requests)
+        .innerJoin(staff, eq(staff.id, requests.staffId))
+        .leftJoin(users, eq(users.id, requests.reviewedBy))
+        .where(where)
+        .orderBy(desc(requests.createdAt), desc(requests.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      const [total] = await db.select({ n: count() }).from(requests).where(where);
+      return { rows: rows.map(toRow), totalCount: total?.n ?? 0 };
+    },
+
+    /** One request of the team, locked until the transaction ends (so two reviews queue up). */
+    async lockInTeam(teamId: string, requestId: string): Promise<RequestRow | null> {
+      const [row] = await db
+        .select()
+        .from(requests)
+        .where(and(eq(requests.teamId, teamId), eq(requests.id, requestId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async findWithNames(requestId: string): Promise<RequestWithNames | null> {
+      const [row] = await db
+        .select(withNames)
+        .from(requests)
+        .innerJoin(staff, eq(staff.id, requests.staffId))
+        .leftJoin(users, eq(users.id, requests.reviewedBy))
+        .where(eq(requests.id, requestId));
+      return row ? toRow(row) : null;
+    },
+
+    async decide(
+      requestId: string,
+      values: Pick<RequestRow, 'status' | 'adminComments' | 'reviewedBy' | 'reviewedAt'>,
+    ): Promise<RequestRow> {
+      const [row] = await db
+        .update(requests)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(requests.id, requestId))
+        .returning();
+      return row!;
+    },
+
+    /** Who decides a team's requests and may hear of them: the owner and linked administrators. */
+    async reviewers(teamId: string, today: string) {
+      const [team] = await db
+        .select({ ownerId: teams.ownerId, name: teams.name })
+        .from(teams)
+        .where(eq(teams.id, teamId));
+      if (!team) return [];
+      const admins = await db
+        .select({ userId: staff.userId })
+        .from(staff)
+        .where(
+          and(
+            eq(staff.teamId, teamId),
+            eq(staff.isAdmin, true),
+            isNotNull(staff.userId),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+          ),
+        );
+      const ids = [...new Set([team.ownerId, ...admins.map((a) => a.userId!)])];
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          requestEmails: users.requestEmails,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+
+    /** Pending requests per team, for the teams `userId` administers (the notification bell). */
+    async pendingForReviewer(userId: string, today: string) {
+      const adminTeams = db
+        .select({ teamId: staff.teamId })
+        .from(staff)
+        .where(
+          and(
+            eq(staff.userId, userId),
+            eq(staff.isAdmin, true),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+          ),
+        );
+      return db
+        .select({
+          teamId: teams.id,
+          teamName: teams.name,
+          ownerId: teams.ownerId,
+          pendingCount: count(requests.id),
+        })
+        .from(requests)
+        .innerJoin(teams, eq(teams.id, requests.teamId))
+        .where(
+          and(
+            eq(requests.status, 'pending'),
+            or(eq(teams.ownerId, userId), inArray(requests.teamId, adminTeams)),
+          ),
+        )
+        .groupBy(teams.id, teams.name, teams.ownerId)
+        .orderBy(teams.name);
+    },
+  };
+}

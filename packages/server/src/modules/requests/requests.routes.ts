@@ -1,0 +1,97 @@
+import {
+  NotificationsResponse,
+  RequestDto,
+  RequestInput,
+  RequestListQuery,
+  RequestListResponse,
+  RequestParams,
+  ReviewInput,
+} from '@rotaboard/core/contracts/requests';
+import { TeamParams } from '@rotaboard/core/contracts/teams';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/session.ts';
+import { createRequestService } from './request.service.ts';
+
+/** Requests (spec 2 §7 `/requests`) and the notification bell (`GET /api/notifications`). */
+export async function requestsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createRequestService({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    proEmails: app.config.proEmails,
+    events: app.realtime,
+    log: app.log,
+  });
+  const tags = ['requests'];
+
+  routes.post(
+    '/api/teams/:id/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Send a request (any member on the staff list, for themselves; Pro)',
+        params: TeamParams,
+        body: RequestInput,
+        response: { 201: RequestDto },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.params.id, request.body)),
+  );
+
+  routes.get(
+    '/api/teams/:id/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Requests, newest first: everyone’s for administrators, your own for staff',
+        params: TeamParams,
+        querystring: RequestListQuery,
+        response: { 200: RequestListResponse },
+      },
+    },
+    async (request) => service.list(requireUser(request), request.params.id, request.query),
+  );
+
+  routes.put(
+    '/api/teams/:id/requests/:requestId/review',
+    {
+      schema: {
+        tags,
+        summary: 'Approve or reject (administrators); 409 when already decided or when approval clashes',
+        params: RequestParams,
+        body: ReviewInput,
+        response: { 200: RequestDto },
+      },
+    },
+    async (request) =>
+      service.review(requireUser(request), request.params.id, request.params.requestId, request.body),
+  );
+
+  routes.put(
+    '/api/teams/:id/requests/:requestId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel my pending request',
+        params: RequestParams,
+        response: { 200: RequestDto },
+      },
+    },
+    async (request) => service.cancel(requireUser(request), request.params.id, request.params.requestId),
+  );
+
+  routes.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'What waits for me: pending requests per team I review',
+        response: { 200: NotificationsResponse },
+      },
+    },
+    async (request) => service.notifications(requireUser(request)),
+  );
+}
