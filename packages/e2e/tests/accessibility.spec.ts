@@ -38,6 +38,7 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
     ['/schedule', null],
     ['/settings', 'Settings'],
     ['/subscription', 'Subscription'],
+    ['/requests', 'Requests'],
   ] as const) {
     await page.goto(path);
     if (ready) await expect(page.getByRole('heading', { name: ready, level: 1 })).toBeVisible();
@@ -45,6 +46,7 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
     await expectNoViolations(page, path);
   }
   // The demo payment provider's checkout, reached as a user reaches it.
+  await page.goto('/subscription');
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();

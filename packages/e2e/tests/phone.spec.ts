@@ -120,7 +120,15 @@ test('every page fits the screen at 360 px, 390 px and desktop width', async ({ 
   test.setTimeout(420_000);
   const { owner, ava, close } = await world(browser, baseURL!);
   try {
-    const signedIn = ['/schedule', '/schedule?view=day', '/staff', '/teams', '/settings', '/subscription'];
+    const signedIn = [
+      '/schedule',
+      '/schedule?view=day',
+      '/staff',
+      '/teams',
+      '/settings',
+      '/subscription',
+      '/requests',
+    ];
     const signedOut = [
       '/',
       '/login',

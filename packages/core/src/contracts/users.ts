@@ -19,6 +19,8 @@ export const UserDto = z.object({
   lastName: z.string(),
   email: z.string(),
   subscriptionTier: z.enum(['free', 'pro']),
+  /** Whether request emails (a request arrived, yours was decided) are sent; set in Settings. */
+  requestEmails: z.boolean(),
 });
 export type UserDto = z.infer<typeof UserDto>;
 
@@ -31,3 +33,9 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const UserResponse = z.object({ success: z.literal(true), user: UserDto });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/** PUT /api/users/me/preferences */
+export const UpdatePreferencesInput = z.object({
+  requestEmails: z.boolean({ error: 'requestEmails must be true or false' }),
+});
+export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesInput>;

@@ -61,6 +61,8 @@ export function RealtimeConnection() {
           void queryClient.invalidateQueries({
             predicate: (query) => isAffectedQuery(query.queryKey, event),
           });
+          // The bell counts requests waiting for review: never three minutes late.
+          if (event.kind === 'requests') void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
             recordShiftChanges(event.ids, event.changedBy.name);
           }

@@ -10,6 +10,7 @@ import {
   LogoutAllPage,
   LogoutPage,
   PrivacyPage,
+  RequestsPage,
   SchedulePage,
   SettingsPage,
   StaffPage,
@@ -55,6 +56,8 @@ export const router = createBrowserRouter([
           { path: '/teams/*', element: <TeamsPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/subscription', element: <SubscriptionPage /> },
+          { path: '/requests', element: <RequestsPage /> },
+          { path: '/requests/:page', element: <RequestsPage /> },
           // The demo billing provider's own pages (docs/billing.md); Stripe's live on stripe.com.
           { path: '/billing/demo-checkout', element: <DemoCheckoutPage /> },
           { path: '/billing/demo-portal', element: <DemoPortalPage /> },

@@ -12,6 +12,7 @@ export interface ApiErrorDetails {
   isRateLimit?: boolean;
   token?: string;
   errors?: { path: string; message: string }[];
+  clashes?: { shiftId: string; shiftDate: string; description: string }[];
 }
 
 /** Every failed call: the server's message and status (0 when the server could not be reached). */
@@ -22,6 +23,8 @@ export class ApiError extends Error {
   readonly isRateLimit?: boolean;
   readonly token?: string;
   readonly errors?: { path: string; message: string }[];
+  /** Entries a change would clash with (approving time off over shifts). */
+  readonly clashes?: { shiftId: string; shiftDate: string; description: string }[];
   /** This 401 ended the session: the app is already on its way to /login?expired=true. */
   sessionEnded = false;
 
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     if (details.isRateLimit !== undefined) this.isRateLimit = details.isRateLimit;
     if (details.token !== undefined) this.token = details.token;
     if (details.errors !== undefined) this.errors = details.errors;
+    if (details.clashes !== undefined) this.clashes = details.clashes;
   }
 
   /** No answer, or the server (or a proxy in front of it) failed: the connection banner's concern. */
@@ -79,6 +83,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   if (isRateLimit !== undefined) details.isRateLimit = isRateLimit;
   if (token !== undefined) details.token = token;
   if (Array.isArray(record.errors)) details.errors = record.errors as { path: string; message: string }[];
+  if (Array.isArray(record.clashes)) details.clashes = record.clashes as ApiErrorDetails['clashes'];
   return new ApiError(message?.trim() ? message : DEFAULT_ERROR_MESSAGE, response.status, details);
 }
 

@@ -61,6 +61,8 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     case 'staff':
       // The list, and its limits (['teams', id, 'staff', 'limits']).
       return part === 'staff';
+    case 'requests':
+      return part === 'requests';
     default:
       return false;
   }

@@ -11,5 +11,6 @@ export function toUserDto(user: UserRow, proEmails: readonly string[]): UserDto 
     lastName: user.lastName,
     email: user.email,
     subscriptionTier: effectiveTier(billingStateOf(user), user.email, proEmails),
+    requestEmails: user.requestEmails,
   };
 }

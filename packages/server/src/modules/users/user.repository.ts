@@ -38,6 +38,15 @@ export function createUserRepository(db: Db) {
       return row!;
     },
 
+    async updatePreferences(id: string, values: { requestEmails: boolean }): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
     async updateEmail(id: string, email: string): Promise<void> {
       await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, id));
     },

@@ -1,4 +1,4 @@
-import { UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
+import { UpdatePreferencesInput, UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
@@ -32,6 +32,22 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const updated = await users.updateProfile(user.id, request.body);
+      return { success: true as const, user: toUserDto(updated, app.config.proEmails) };
+    },
+  );
+
+  routes.put(
+    '/api/users/me/preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change my email preferences (request emails on or off)',
+        body: UpdatePreferencesInput,
+        response: { 200: UserResponse },
+      },
+    },
+    async (request) => {
+      const updated = await users.updatePreferences(requireUser(request).id, request.body);
       return { success: true as const, user: toUserDto(updated, app.config.proEmails) };
     },
   );

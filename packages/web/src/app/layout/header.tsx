@@ -2,6 +2,7 @@ import { CalendarRange } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { NotificationBell } from '../../features/requests/components/notification-bell';
 import { TeamSelector } from '../../features/teams/components/team-selector';
 import { useAuth } from '../../lib/auth-context';
 import { useSelectedTeam } from '../../lib/teams';
@@ -24,10 +25,10 @@ export function Header() {
   // Until the profile is complete the only way forward is the profile form (or logging out).
   const showAppNav = signedIn && !needsProfileCompletion;
   const signedOut = status === 'loggedOut';
-  const { isAdmin, isLoading: teamsLoading } = useSelectedTeam();
+  const { isAdmin, isLoading: teamsLoading, team } = useSelectedTeam();
   const settled = status !== 'initializing' && !teamsLoading;
   const navigate = useNavigate();
-  const items = showAppNav ? signedInNavItems(isAdmin) : [];
+  const items = showAppNav ? signedInNavItems(isAdmin, team?.ownerSubscriptionTier === 'pro') : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
   const mainItems = items.filter((item) => item.to !== '/settings');
 
@@ -98,6 +99,7 @@ export function Header() {
               </Button>
             </div>
           ) : null}
+          {showAppNav ? <NotificationBell /> : null}
           <ThemeToggle />
           <MobileMenu signedIn={signedIn} items={items} />
         </div>

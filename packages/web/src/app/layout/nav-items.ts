@@ -1,4 +1,12 @@
-import { Building2, CalendarDays, CreditCard, type LucideIcon, Settings, UsersRound } from 'lucide-react';
+import {
+  Building2,
+  CalendarDays,
+  CreditCard,
+  Inbox,
+  type LucideIcon,
+  Settings,
+  UsersRound,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -7,12 +15,14 @@ export interface NavItem {
 }
 
 /**
- * Signed-in navigation: Schedule always, Staff for the selected team's administrators, Teams (Manage
- * Teams) and Subscription for everyone, then Settings.
+ * Signed-in navigation (spec 2 §2): Schedule always, Requests when the selected team's owner is on
+ * Pro, Staff for the selected team's administrators, Teams (Manage Teams) and Subscription for
+ * everyone, then Settings.
  */
-export function signedInNavItems(isAdmin: boolean): NavItem[] {
+export function signedInNavItems(isAdmin: boolean, teamIsPro = false): NavItem[] {
   return [
     { to: '/schedule', label: 'Schedule', icon: CalendarDays },
+    ...(teamIsPro ? [{ to: '/requests', label: 'Requests', icon: Inbox }] : []),
     ...(isAdmin ? [{ to: '/staff', label: 'Staff', icon: UsersRound }] : []),
     { to: '/teams', label: 'Teams', icon: Building2 },
     { to: '/subscription', label: 'Subscription', icon: CreditCard },

@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { AppearanceSection } from '../components/appearance-section';
 import { EmailSection } from '../components/email-section';
+import { NotificationsSection } from '../components/notifications-section';
 import { ProfileSection } from '../components/profile-section';
 import { RegionSection } from '../components/region-section';
 import { SecuritySection } from '../components/security-section';
@@ -12,12 +13,16 @@ export function SettingsPage() {
   const { user, status } = useAuth();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <PageMeta title="Settings" description="Your profile, email address, security and preferences." />
+      <PageMeta
+        title="Settings"
+        description="Your profile, email address, notifications, security and preferences."
+      />
       <PageHeader title="Settings" description="Manage your account and how Rotaboard works for you." />
       {user ? (
         <div className="space-y-6">
           <ProfileSection user={user} />
           <EmailSection currentEmail={user.email} />
+          <NotificationsSection user={user} />
           <SecuritySection />
           <AppearanceSection />
           <RegionSection />

@@ -1,0 +1,130 @@
+import type { RequestDto } from '@rotaboard/core/contracts/requests';
+import { MAX_ADMIN_COMMENTS } from '@rotaboard/core/requests/requests';
+import { useId, useLayoutEffect, useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
+import { useReviewRequest } from '../api/requests';
+import { requestSummary } from './request-summary';
+
+type Clash = { shiftId: string; shiftDate: string; description: string };
+
+/**
+ * Approve or reject a request, with a comment for the requester. When approving time off would clash
+ * with the person's shifts, the server's list is shown and the reviewer may approve anyway, which
+ * removes those shifts in the same step.
+ */
+export function ReviewDialog({
+  teamId,
+  request,
+  decision,
+  onClose,
+}: {
+  teamId: string;
+  request: RequestDto | null;
+  decision: 'approved' | 'rejected';
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [comments, setComments] = useState('');
+  const [clashes, setClashes] = useState<Clash[] | null>(null);
+  const review = useReviewRequest(teamId);
+  const open = request !== null;
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    setComments('');
+    setClashes(null);
+  }, [open]);
+
+  const send = (removeClashingShifts: boolean) => {
+    if (!request) return;
+    review.mutate(
+      { requestId: request.requestId, status: decision, adminComments: comments, removeClashingShifts },
+      {
+        onSuccess: () => {
+          toast.success(
+            decision === 'approved'
+              ? `Approved ${request.staffName}'s request`
+              : `Rejected ${request.staffName}'s request`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          const body = isApiError(error) ? error.clashes : undefined;
+          if (isApiError(error) && error.status === 409 && body) setClashes(body);
+          else showApiError(error, 'Failed to review the request.');
+        },
+      },
+    );
+  };
+
+  const approving = decision === 'approved';
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !review.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{approving ? 'Approve request' : 'Reject request'}</DialogTitle>
+          <DialogDescription>
+            {request ? `${request.staffName}: ${requestSummary(request)}` : null}
+          </DialogDescription>
+        </DialogHeader>
+        {request?.description ? (
+          <p className="rounded-md bg-muted px-3 py-2 text-sm">{request.description}</p>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-comments`}>Comment for {request?.staffName ?? 'them'} (optional)</Label>
+          <textarea
+            id={`${id}-comments`}
+            rows={3}
+            maxLength={MAX_ADMIN_COMMENTS}
+            value={comments}
+            onChange={(e) => setComments(e.target.value)}
+            className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
+          />
+        </div>
+        {clashes ? (
+          <Alert variant="warning" role="alert">
+            <AlertDescription>
+              <p className="font-medium">This time off clashes with:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {clashes.map((c) => (
+                  <li key={c.shiftId}>{c.description}</li>
+                ))}
+              </ul>
+              <p className="mt-1">
+                Approving removes {clashes.length === 1 ? 'it' : 'them'} from the schedule.
+              </p>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={review.isPending} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            variant={approving ? 'default' : 'destructive'}
+            disabled={review.isPending}
+            onClick={() => send(clashes !== null)}
+          >
+            {review.isPending ? <Spinner className="size-4" /> : null}
+            {!approving ? 'Reject' : clashes ? 'Approve and remove shifts' : 'Approve'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
