@@ -130,27 +130,27 @@ export function RequestFormDialog({
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Type</legend>
-            <div
-              role="radiogroup"
-              aria-label="Request type"
-              className="inline-flex w-fit rounded-md border border-input p-0.5"
-            >
+            <div className="inline-flex w-fit rounded-md border border-input p-0.5">
               {(['time_off', 'other'] as const).map((type) => (
-                <button
+                <label
                   key={type}
-                  type="button"
-                  role="radio"
-                  aria-checked={fields.requestType === type}
-                  onClick={() => update({ requestType: type })}
                   className={cn(
-                    'rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                     fields.requestType === type
                       ? 'bg-primary text-primary-foreground'
                       : 'text-muted-foreground hover:bg-accent',
                   )}
                 >
+                  <input
+                    type="radio"
+                    name={`${id}-type`}
+                    value={type}
+                    checked={fields.requestType === type}
+                    onChange={() => update({ requestType: type })}
+                    className="sr-only"
+                  />
                   {type === 'time_off' ? 'Time Off' : 'Other'}
-                </button>
+                </label>
               ))}
             </div>
           </fieldset>
