@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { PaymentProblemBar } from '../features/subscription/components/payment-problem-bar';
 import { AuthProvider } from '../lib/auth-context';
 import { ConnectionBanner } from './layout/connection-banner';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { LazyPaymentProblemBar } from './layout/lazy-account-widgets';
 import { PrefetchPages } from './prefetch-pages';
 import { RealtimeConnection } from './realtime-provider';
 import { ScrollManager } from './scroll-manager';
@@ -37,7 +37,7 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
-        <PaymentProblemBar />
+        <LazyPaymentProblemBar />
       </div>
     </AuthProvider>
   );

@@ -2,11 +2,11 @@ import { CalendarRange } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { NotificationBell } from '../../features/requests/components/notification-bell';
 import { TeamSelector } from '../../features/teams/components/team-selector';
 import { useAuth } from '../../lib/auth-context';
 import { useSelectedTeam } from '../../lib/teams';
 import { cn } from '../../lib/utils';
+import { LazyNotificationBell } from './lazy-account-widgets';
 import { MobileMenu } from './mobile-menu';
 import { signedInNavItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
@@ -42,7 +42,10 @@ export function Header() {
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <CalendarRange aria-hidden="true" className="size-4.5" />
           </span>
-          <span className="hidden text-lg min-[380px]:inline">Rotaboard</span>
+          {/* Signed in on a phone, the name gives its room to the team selector and the bell. */}
+          <span className={cn('hidden text-lg', showAppNav ? 'min-[440px]:inline' : 'min-[380px]:inline')}>
+            Rotaboard
+          </span>
         </Link>
         {signedIn && user?.subscriptionTier === 'pro' ? (
           <Link
@@ -99,7 +102,7 @@ export function Header() {
               </Button>
             </div>
           ) : null}
-          {showAppNav ? <NotificationBell /> : null}
+          {showAppNav ? <LazyNotificationBell /> : null}
           <ThemeToggle />
           <MobileMenu signedIn={signedIn} items={items} />
         </div>

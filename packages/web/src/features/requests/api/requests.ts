@@ -1,14 +1,12 @@
 import type {
-  NotificationsResponse,
   RequestDto,
   RequestInput,
   RequestListResponse,
   ReviewInput,
 } from '@rotaboard/core/contracts/requests';
 import { REQUESTS_PAGE_SIZE } from '@rotaboard/core/requests/requests';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
 
 const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/requests`;
 
@@ -64,20 +62,5 @@ export function useCancelRequest(teamId: string) {
     mutationFn: (requestId: string) =>
       apiRequest<RequestDto>('PUT', `${teamPath(teamId)}/${encodeURIComponent(requestId)}/cancel`),
     onSuccess: () => invalidate(),
-  });
-}
-
-/** Spec 2 §9: polled every 180 s while signed in; live request events refresh it at once. */
-export const NOTIFICATION_POLL_MS = 180_000;
-
-export function useNotifications() {
-  const { status } = useAuth();
-  return useQuery({
-    queryKey: ['notifications'],
-    queryFn: () => apiRequest<NotificationsResponse>('GET', '/api/notifications'),
-    enabled: status === 'loggedIn',
-    refetchInterval: NOTIFICATION_POLL_MS,
-    // Fetch errors are only logged (spec 2 §8): the bell keeps what it had.
-    retry: false,
   });
 }

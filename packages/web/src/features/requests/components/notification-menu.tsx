@@ -1,0 +1,50 @@
+import type { NotificationsResponse } from '@rotaboard/core/contracts/requests';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { setSelectedTeamId } from '../../../lib/teams';
+import { BellButton } from './bell-button';
+
+/** The bell's menu (loaded on the first click): what waits, by team; each opens that team's requests. */
+export function NotificationMenu({ data }: { data: NotificationsResponse | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>
+        <BellButton total={data?.totalCount ?? 0} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        {data && data.notifications.length > 0 ? (
+          data.notifications.map((n) => (
+            <DropdownMenuItem
+              key={`${n.type}-${n.teamId}`}
+              onSelect={() => {
+                if (n.teamId) setSelectedTeamId(n.teamId);
+                navigate(n.type === 'support' ? '/support' : '/requests?status=pending');
+              }}
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{n.teamName ?? 'Support'}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {n.pendingCount === 1
+                    ? '1 request waiting for review'
+                    : `${n.pendingCount} requests waiting for review`}
+                </span>
+              </span>
+            </DropdownMenuItem>
+          ))
+        ) : (
+          <p className="px-2 py-3 text-sm text-muted-foreground">Nothing waiting for you.</p>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export default NotificationMenu;
