@@ -251,7 +251,17 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     entityType: text('entity_type', {
-      enum: ['team', 'staff', 'shift', 'day_note', 'request', 'adjustment', 'user'],
+      enum: [
+        'team',
+        'staff',
+        'shift',
+        'day_note',
+        'request',
+        'adjustment',
+        'user',
+        'support_ticket',
+        'support_message',
+      ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),
     action: text('action').notNull(),
@@ -343,4 +353,45 @@ export const requests = pgTable(
     index('requests_team_created_idx').on(t.teamId, t.createdAt),
     index('requests_team_status_idx').on(t.teamId, t.status),
   ],
+);
+
+/** Support tickets between a user and the support agents (spec 2 §3, issue 14). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['Help', 'Bug', 'Feedback'] }).notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    /** A support reply the user has not opened yet. */
+    unreadByUser: boolean('unread_by_user').notNull().default(false),
+    /** A user message no agent has opened yet. */
+    unreadBySupport: boolean('unread_by_support').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('support_tickets_user_idx').on(t.userId, t.updatedAt),
+    index('support_tickets_updated_idx').on(t.updatedAt),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'support'] }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );

@@ -216,3 +216,33 @@ export function requestDecidedEmail(input: {
     footnote: `You get this email because you sent a request on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
   });
 }
+
+/** To each support agent when a ticket is opened (issue 14). */
+export function ticketOpenedEmail(input: {
+  url: string;
+  title: string;
+  type: string;
+  from: string;
+  priority: boolean;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.priority ? '[Pro] ' : ''}New ${input.type.toLowerCase()} ticket: ${input.title}`,
+    heading: 'A new support ticket',
+    paragraphs: [`${input.from} opened “${input.title}” (${input.type}).`],
+    actionLabel: 'Open the ticket',
+    url: input.url,
+    footnote: `You get this email because you are a ${PRODUCT} support agent.`,
+  });
+}
+
+/** To the user when support replies to their ticket. */
+export function ticketReplyEmail(input: { url: string; title: string; firstName: string }): EmailContent {
+  return actionEmail({
+    subject: `Support replied: ${input.title}`,
+    heading: `Hi ${input.firstName}, support replied to your ticket`,
+    paragraphs: [`There is a new reply on “${input.title}”.`],
+    actionLabel: 'Read the reply',
+    url: input.url,
+    footnote: `You get this email because you opened a support ticket on ${PRODUCT}.`,
+  });
+}

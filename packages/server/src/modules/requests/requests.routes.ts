@@ -11,6 +11,7 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
+import { supportNotification } from '../support/support.service.ts';
 import { createRequestService } from './request.service.ts';
 
 /** Requests (spec 2 §7 `/requests`) and the notification bell (`GET /api/notifications`). */
@@ -88,10 +89,20 @@ export async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'What waits for me: pending requests per team I review',
+        summary:
+          'What waits for me: pending requests per team I review, support tickets with an unread reply',
         response: { 200: NotificationsResponse },
       },
     },
-    async (request) => service.notifications(requireUser(request)),
+    async (request) => {
+      const user = requireUser(request);
+      const requests = await service.notifications(user);
+      const support = await supportNotification(app.db, user, app.config.supportEmails);
+      if (!support) return requests;
+      return {
+        notifications: [...requests.notifications, support],
+        totalCount: requests.totalCount + support.pendingCount,
+      };
+    },
   );
 }
