@@ -19,6 +19,7 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     PRO_EMAILS: '@pro.example.com',
+    SUPPORT_EMAILS: 'agent@support.example.com',
   };
 }
 

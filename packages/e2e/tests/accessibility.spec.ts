@@ -39,6 +39,8 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
     ['/settings', 'Settings'],
     ['/subscription', 'Subscription'],
     ['/requests', 'Requests'],
+    ['/support', 'Support'],
+    ['/support/new', 'New ticket'],
   ] as const) {
     await page.goto(path);
     if (ready) await expect(page.getByRole('heading', { name: ready, level: 1 })).toBeVisible();

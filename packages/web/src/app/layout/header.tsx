@@ -60,7 +60,7 @@ export function Header() {
         {/* Shown once the teams are known: "Staff" depends on the role, and a link appearing between
             the others later would move them (layout shift). */}
         {showAppNav && !teamsLoading ? (
-          <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-1 xl:flex">
             {mainItems.map((item) => (
               <NavLink key={item.to} to={item.to} className={navLinkClass}>
                 {item.label}
@@ -77,7 +77,7 @@ export function Header() {
         >
           {showAppNav ? <TeamSelector className="max-w-[140px] sm:max-w-[200px]" /> : null}
           {signedIn ? (
-            <div className="hidden items-center gap-1 md:flex">
+            <div className="hidden items-center gap-1 xl:flex">
               {showAppNav ? (
                 <NavLink to="/settings" className={navLinkClass}>
                   Settings

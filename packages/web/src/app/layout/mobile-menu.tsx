@@ -16,7 +16,14 @@ export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavI
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-9 md:hidden" aria-label="Open menu">
+        {/* Signed in, the navigation has six places: it stays in this menu below 1280 px so the header
+            never runs wider than a tablet's screen. */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn('size-9', signedIn ? 'xl:hidden' : 'md:hidden')}
+          aria-label="Open menu"
+        >
           <Menu aria-hidden="true" />
         </Button>
       </SheetTrigger>

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   CreditCard,
   Inbox,
+  LifeBuoy,
   type LucideIcon,
   Settings,
   UsersRound,
@@ -16,7 +17,7 @@ export interface NavItem {
 
 /**
  * Signed-in navigation (spec 2 §2): Schedule always, Requests when the selected team's owner is on
- * Pro, Staff for the selected team's administrators, Teams (Manage Teams) and Subscription for
+ * Pro, Staff for the selected team's administrators, Teams (Manage Teams), Subscription and Support for
  * everyone, then Settings.
  */
 export function signedInNavItems(isAdmin: boolean, teamIsPro = false): NavItem[] {
@@ -26,6 +27,7 @@ export function signedInNavItems(isAdmin: boolean, teamIsPro = false): NavItem[]
     ...(isAdmin ? [{ to: '/staff', label: 'Staff', icon: UsersRound }] : []),
     { to: '/teams', label: 'Teams', icon: Building2 },
     { to: '/subscription', label: 'Subscription', icon: CreditCard },
+    { to: '/support', label: 'Support', icon: LifeBuoy },
     { to: '/settings', label: 'Settings', icon: Settings },
   ];
 }

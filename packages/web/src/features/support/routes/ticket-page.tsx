@@ -1,0 +1,161 @@
+import { MAX_TICKET_MESSAGE } from '@rotaboard/core/contracts/support';
+import { useEffect, useId, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/show-api-error';
+import { toast } from '../../../lib/toast';
+import { cn } from '../../../lib/utils';
+import { useReply, useSetTicketStatus, useTicket } from '../api/support';
+import { formatTicketTime, StatusBadge } from '../components/ticket-badges';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /support/{ticketId}: the thread and a send box (spec 2 §2, §4). */
+export function TicketPage() {
+  const { ticketId = '' } = useParams();
+  const valid = UUID.test(ticketId);
+  useEffect(() => {
+    if (!valid) toast.error('Invalid ticket ID');
+  }, [valid]);
+  if (!valid) return <Navigate to="/support" replace />;
+  return <Ticket id={ticketId} />;
+}
+
+function Ticket({ id }: { id: string }) {
+  const ticket = useTicket(id);
+  const reply = useReply(id);
+  const setStatus = useSetTicketStatus(id);
+  const [message, setMessage] = useState('');
+  const boxId = useId();
+  const notFound = isApiError(ticket.error) && ticket.error.status === 404;
+  useEffect(() => {
+    if (ticket.isError && !notFound) toast.error('Failed to load ticket details');
+  }, [ticket.isError, notFound]);
+  if (ticket.isError && !notFound) return <Navigate to="/support" replace />;
+
+  const data = ticket.data;
+  const last = data?.messages.at(-1);
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) return;
+    reply.mutate(message.trim(), {
+      onSuccess: () => {
+        setMessage('');
+        toast.success('Message sent');
+      },
+      onError: (err) => showApiError(err, 'Failed to send message. Please try again.'),
+    });
+  };
+  const toggle = () =>
+    data &&
+    setStatus.mutate(data.status === 'open' ? 'closed' : 'open', {
+      onSuccess: (t) => toast.success(t.status === 'open' ? 'Ticket open' : 'Ticket closed'),
+      onError: (err) => showApiError(err, 'Failed to update ticket status'),
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <PageMeta title={data?.title ?? 'Support ticket'} description="A support ticket and its messages." />
+      <Link to="/support" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        ← All tickets
+      </Link>
+      {notFound ? (
+        <h1 className="mt-4 text-2xl font-semibold">Ticket not found</h1>
+      ) : !data ? (
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <Spinner className="size-4" /> Loading ticket details...
+        </p>
+      ) : (
+        <>
+          <div className="mt-3 mb-4 flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="break-words text-2xl font-semibold tracking-tight">{data.title}</h1>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <StatusBadge status={data.status} /> {data.type} · Updated{' '}
+                {formatTicketTime(data.lastUpdated)}
+              </p>
+            </div>
+            <Button variant="outline" onClick={toggle} disabled={setStatus.isPending}>
+              {data.status === 'open' ? 'Close ticket' : 'Reopen ticket'}
+            </Button>
+          </div>
+          {data.userDetails ? (
+            <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-border bg-card p-3 text-sm">
+              <dt className="text-muted-foreground">User</dt>
+              <dd className="break-all">
+                {data.userDetails.firstName} {data.userDetails.lastName} · {data.userDetails.email}
+              </dd>
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd>{data.userDetails.subscriptionTier === 'pro' ? 'Pro' : 'Free'}</dd>
+              <dt className="text-muted-foreground">Joined</dt>
+              <dd>{formatTicketTime(data.userDetails.userCreatedAt)}</dd>
+              <dt className="text-muted-foreground">Last login</dt>
+              <dd>{data.userDetails.lastLogin ? formatTicketTime(data.userDetails.lastLogin) : '-'}</dd>
+              {data.userDetails.stripeCustomerId ? (
+                <>
+                  <dt className="text-muted-foreground">Stripe</dt>
+                  <dd className="break-all">{data.userDetails.stripeCustomerId}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          <ol className="grid gap-3" aria-label="Messages">
+            {data.messages.map((m) => {
+              const mine = (m.role === 'support') === data.isSupportUser;
+              return (
+                <li
+                  key={m.id}
+                  className={cn(
+                    'max-w-[85%] rounded-lg border px-3 py-2 text-sm',
+                    mine ? 'ml-auto border-primary/30 bg-primary/10' : 'border-border bg-card',
+                  )}
+                >
+                  <p className="mb-1 text-xs text-muted-foreground">
+                    {m.role === 'support' ? `Support${m.authorName ? ` (${m.authorName})` : ''}` : 'User'} ·{' '}
+                    {formatTicketTime(m.timestamp)}
+                  </p>
+                  <p className="whitespace-pre-line break-words">{m.content}</p>
+                </li>
+              );
+            })}
+          </ol>
+          {!data.isSupportUser && last?.role === 'user' ? (
+            <p className="mt-3 text-sm text-muted-foreground">
+              A support agent will respond to your message as soon as possible.
+            </p>
+          ) : null}
+          {data.status === 'open' ? (
+            <form onSubmit={send} className="mt-4 grid gap-2">
+              <label htmlFor={boxId} className="text-sm font-medium">
+                {data.isSupportUser ? 'Reply' : 'Add a message'}
+              </label>
+              <textarea
+                id={boxId}
+                rows={4}
+                maxLength={MAX_TICKET_MESSAGE}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
+              />
+              <div className="flex justify-end">
+                <Button type="submit" disabled={reply.isPending || !message.trim()}>
+                  {reply.isPending ? <Spinner className="size-4" /> : null}
+                  Send
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <p className="mt-4 text-sm text-muted-foreground">
+              This ticket is closed. Reopen it to send a message.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default TicketPage;
