@@ -29,13 +29,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useCreateRequest } from '../api/requests';
-
-const textareaClass =
-  'w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm';
 
 /** The local calendar date: the earliest a request may ask for. */
 function localToday(): string {
@@ -307,9 +305,8 @@ export function RequestFormDialog({
                 {fields.description.length}/{MAX_REQUEST_DETAILS}
               </span>
             </div>
-            <textarea
+            <Textarea
               rows={3}
-              className={textareaClass}
               value={fields.description}
               onChange={(e) => update({ description: e.target.value })}
               {...fieldProps('description')}

@@ -13,6 +13,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
@@ -86,13 +87,12 @@ export function ReviewDialog({
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-comments`}>Comment for {request?.staffName ?? 'them'} (optional)</Label>
-          <textarea
+          <Textarea
             id={`${id}-comments`}
             rows={3}
             maxLength={MAX_ADMIN_COMMENTS}
             value={comments}
             onChange={(e) => setComments(e.target.value)}
-            className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
           />
         </div>
         {clashes ? (

@@ -1,8 +1,8 @@
-import { formatMonthlyPrice, isRegion, REGIONS } from '@rotaboard/core/regions/regions';
+import { formatMonthlyPrice, REGIONS } from '@rotaboard/core/regions/regions';
 import { useId } from 'react';
+import { RegionSelect } from '../../../components/region-select';
 import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { setRegion, useRegion } from '../../../lib/region';
+import { useRegion } from '../../../lib/region';
 import { SettingsSection } from './settings-section';
 
 export function RegionSection() {
@@ -12,19 +12,7 @@ export function RegionSection() {
     <SettingsSection id="settings-region" title="Region" description="Sets the currency prices are shown in.">
       <div className="max-w-sm space-y-2">
         <Label htmlFor={selectId}>Region</Label>
-        <Select
-          id={selectId}
-          value={region}
-          onChange={(event) => {
-            if (isRegion(event.target.value)) setRegion(event.target.value);
-          }}
-        >
-          {Object.values(REGIONS).map((option) => (
-            <option key={option.region} value={option.region}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
+        <RegionSelect id={selectId} />
         <p className="text-sm text-muted-foreground">
           Pro plan: <strong className="font-semibold text-foreground">{formatMonthlyPrice(region)}</strong>,
           billed monthly in {REGIONS[region].currency}.

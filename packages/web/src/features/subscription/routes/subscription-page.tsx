@@ -1,18 +1,18 @@
 import type { SubscriptionDto } from '@rotaboard/core/contracts/subscriptions';
-import { formatMonthlyPrice, isRegion, REGIONS } from '@rotaboard/core/regions/regions';
+import { formatMonthlyPrice, REGIONS } from '@rotaboard/core/regions/regions';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
+import { RegionSelect } from '../../../components/region-select';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { setRegion, useRegion } from '../../../lib/region';
+import { useRegion } from '../../../lib/region';
 import { toast } from '../../../lib/toast';
 import { useCheckout, usePortal, useRefreshSubscription, useSubscription } from '../api/subscription';
 import { formatBillingDate } from '../components/billing-dates';
@@ -147,19 +147,7 @@ export function SubscriptionPage() {
                 <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
                   <div className="space-y-2 sm:w-64">
                     <Label htmlFor={selectId}>Currency</Label>
-                    <Select
-                      id={selectId}
-                      value={region}
-                      onChange={(event) => {
-                        if (isRegion(event.target.value)) setRegion(event.target.value);
-                      }}
-                    >
-                      {Object.values(REGIONS).map((option) => (
-                        <option key={option.region} value={option.region}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </Select>
+                    <RegionSelect id={selectId} />
                   </div>
                   <p className="text-2xl font-semibold" aria-live="polite">
                     {formatMonthlyPrice(region)}

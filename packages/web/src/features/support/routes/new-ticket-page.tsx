@@ -14,12 +14,10 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 import { useCreateTicket } from '../api/support';
-
-const textareaClass =
-  'w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm';
 
 /** /support/new: title, type and the first message (spec 2 §5 ticket validation). */
 export function NewTicketPage() {
@@ -83,7 +81,7 @@ export function NewTicketPage() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-message`}>Message</Label>
-          <textarea
+          <Textarea
             id={`${id}-message`}
             rows={8}
             maxLength={MAX_TICKET_MESSAGE}
@@ -92,7 +90,6 @@ export function NewTicketPage() {
               setMessage(e.target.value);
               setError(null);
             }}
-            className={textareaClass}
             aria-describedby={error ? `${id}-error` : undefined}
           />
           <FieldError id={`${id}-error`} message={error ?? undefined} />

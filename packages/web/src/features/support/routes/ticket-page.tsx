@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
@@ -132,13 +133,12 @@ function Ticket({ id }: { id: string }) {
               <label htmlFor={boxId} className="text-sm font-medium">
                 {data.isSupportUser ? 'Reply' : 'Add a message'}
               </label>
-              <textarea
+              <Textarea
                 id={boxId}
                 rows={4}
                 maxLength={MAX_TICKET_MESSAGE}
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
-                className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
               />
               <div className="flex justify-end">
                 <Button type="submit" disabled={reply.isPending || !message.trim()}>
