@@ -52,6 +52,7 @@ export function createShiftService(deps: {
   proEmails: readonly string[];
   events?: ScheduleEvents;
   weekCache?: WeekCache;
+  log?: { warn(obj: unknown, msg: string): void };
 }) {
   const { db, mailer, proEmails } = deps;
   const weekCache = deps.weekCache ?? createWeekCache();
@@ -158,8 +159,19 @@ export function createShiftService(deps: {
     attendanceAdjustments: input.attendanceAdjustments,
   });
 
+  /**
+   * Emails about a change that has already committed: a failure to send is logged, never answered as
+   * an error, which would read as "the change failed" (it did not).
+   */
   async function sendAll(mails: (OutgoingEmail | null)[]) {
-    for (const mail of mails) if (mail) await mailer.send(mail);
+    for (const mail of mails) {
+      if (!mail) continue;
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        deps.log?.warn({ err, to: mail.to }, 'schedule change email not sent');
+      }
+    }
   }
 
   return {

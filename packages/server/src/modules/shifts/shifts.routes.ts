@@ -33,6 +33,7 @@ export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: Wee
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
     events: app.realtime,
+    log: app.log,
     ...(opts.weekCache ? { weekCache: opts.weekCache } : {}),
   });
   const tags = ['shifts'];
