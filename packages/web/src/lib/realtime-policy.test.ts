@@ -32,12 +32,22 @@ describe('restartDelay', () => {
 
 describe('isAffectedQuery', () => {
   const teamId = 't1';
-  const change = (kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team', ids: string[] = []) => ({
+  const change = (
+    kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team' | 'requests',
+    ids: string[] = [],
+  ) => ({
     teamId,
     kind,
     startDate: '2026-03-10',
     endDate: '2026-03-11',
     ids,
+  });
+
+  it('refetches the team’s request lists on a request event, and nothing of other teams', () => {
+    const c = change('requests', ['r1']);
+    expect(isAffectedQuery(['teams', teamId, 'requests', 1, 'all'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', 'other', 'requests', 1, 'all'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(false);
   });
 
   it('refetches the shifts of overlapping ranges only', () => {
