@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, isDateInRange, LATEST_DATE, textProblem } from '../input/bounds.ts';
+import { EARLIEST_DATE, isDateInRange, LATEST_DATE, MAX_PAGE_OFFSET, textProblem } from '../input/bounds.ts';
 import { EMAIL_MESSAGES, MAX_EMAIL_LENGTH } from '../input/email.ts';
 
 /** Every non-2xx body of the API has this shape (docs/architecture.md, "Errors"). */
@@ -55,3 +55,19 @@ export const ReadHash = z
 
 export const MessageResponse = z.object({ success: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** `?offset=&limit=` of every paged list (history, requests): 20 a page by default, at most 100. */
+export const PageQuery = z.object({
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(MAX_PAGE_OFFSET, `offset must be at most ${MAX_PAGE_OFFSET}`)
+    .default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(20),
+});

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_PAGE_OFFSET } from '../input/bounds.ts';
 import {
   MAX_ADMIN_COMMENTS,
   MAX_REQUEST_DETAILS,
@@ -7,7 +6,7 @@ import {
   REQUESTS_PAGE_SIZE,
   requestProblem,
 } from '../requests/requests.ts';
-import { IsoDate, plainText } from './common.ts';
+import { IsoDate, PageQuery, plainText } from './common.ts';
 import { BreakMinutes, TimeOfDay } from './shifts.ts';
 
 const nullableNumber = z
@@ -75,19 +74,8 @@ export const RequestDto = z.object({
 });
 export type RequestDto = z.infer<typeof RequestDto>;
 
-export const RequestListQuery = z.object({
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more')
-    .max(MAX_PAGE_OFFSET, `offset must be at most ${MAX_PAGE_OFFSET}`)
-    .default(0),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 to 100')
-    .max(100, 'limit must be 1 to 100')
-    .default(REQUESTS_PAGE_SIZE),
+export const RequestListQuery = PageQuery.extend({
+  limit: PageQuery.shape.limit.default(REQUESTS_PAGE_SIZE),
   status: RequestStatusSchema.optional(),
 });
 

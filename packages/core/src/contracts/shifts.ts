@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_OFFSET, MINUTES_PER_DAY } from '../input/bounds.ts';
+import { MINUTES_PER_DAY } from '../input/bounds.ts';
 import {
   parseBreakMinutes,
   TIME_OFF_DAY_CHOICES,
@@ -14,7 +14,7 @@ import {
   type AdjustmentReason,
   normaliseAdjustment,
 } from '../shifts/worked-minutes.ts';
-import { IsoDate, plainText } from './common.ts';
+import { IsoDate, PageQuery, plainText } from './common.ts';
 
 export const MAX_SHIFT_NOTES_LENGTH = 500;
 export const MAX_DAY_NOTE_LENGTH = 500;
@@ -215,20 +215,7 @@ export const NotifyWeekResponse = z.object({
 });
 
 /** GET /shifts/{shiftId}/history?offset=&limit= */
-export const HistoryQuery = z.object({
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more')
-    .max(MAX_PAGE_OFFSET, `offset must be at most ${MAX_PAGE_OFFSET}`)
-    .default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 to 100')
-    .max(100, 'limit must be 1 to 100')
-    .default(20),
-});
+export const HistoryQuery = PageQuery;
 export const HistoryEntry = z.object({
   auditId: z.uuid(),
   action: z.string(),

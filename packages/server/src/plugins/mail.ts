@@ -21,6 +21,28 @@ declare module 'fastify' {
   }
 }
 
+/** What services log with (Fastify's logger fits). */
+export type WarnLog = { warn(obj: unknown, msg: string): void };
+
+/**
+ * Sends the emails about a change that has already committed. A failure is logged, never thrown:
+ * an error answer would read as "the change failed", and it did not.
+ */
+export async function sendAfterCommit(
+  mailer: Mailer,
+  mails: readonly (OutgoingEmail | null)[],
+  log?: WarnLog,
+): Promise<void> {
+  for (const mail of mails) {
+    if (!mail) continue;
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      log?.warn({ err, to: mail.to, subject: mail.subject }, 'email about a committed change not sent');
+    }
+  }
+}
+
 const LINK_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
 /** Emails go out over SMTP_URL; without it (never in production) they are kept in the dev outbox. */

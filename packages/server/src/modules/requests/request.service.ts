@@ -12,20 +12,19 @@ import {
 } from '@rotaboard/core/requests/requests';
 import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staff, users } from '../../db/schema.ts';
 import { todayUtc } from '../../lib/calendar.ts';
-import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
+import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
 import { requestArrivedEmail, requestDecidedEmail } from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
 
 export const REQUESTS_ARE_PRO =
@@ -52,7 +51,7 @@ export function createRequestService(deps: {
   publicUrl: string;
   proEmails: readonly string[];
   events?: ScheduleEvents;
-  log?: { warn(obj: unknown, msg: string): void };
+  log?: WarnLog;
 }) {
   const { db, proEmails } = deps;
   const access = (tx: Db, user: UserRow, teamId: string) =>
@@ -91,17 +90,6 @@ export function createRequestService(deps: {
     };
   }
 
-  /** Emails after the commit never undo it: a failure is logged, not thrown. */
-  async function sendAfterCommit(mails: OutgoingEmail[]) {
-    for (const mail of mails) {
-      try {
-        await deps.mailer.send(mail);
-      } catch (err) {
-        deps.log?.warn({ err, to: mail.to }, 'request email not sent');
-      }
-    }
-  }
-
   const requestsUrl = `${deps.publicUrl}/requests`;
   const settingsUrl = `${deps.publicUrl}/settings`;
 
@@ -110,7 +98,7 @@ export function createRequestService(deps: {
       // Dates are checked against yesterday in UTC: someone a time zone ahead may already be on "today".
       const problem = requestProblem(input, addDays(todayUtc(), -1));
       if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
-      const fields = normaliseRequest(input as RequestFields);
+      const fields = normaliseRequest(input);
       const { dto, mails } = await db.transaction(async (tx) => {
         const a = await access(tx, user, teamId);
         requirePro(a);
@@ -159,7 +147,7 @@ export function createRequestService(deps: {
         return { dto: toDto(withNames, a), mails };
       });
       announce(deps.events, { teamId, kind: 'requests', user, ids: [dto.requestId] });
-      await sendAfterCommit(mails);
+      await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
 
@@ -208,13 +196,9 @@ export function createRequestService(deps: {
         const dates: string[] = [];
         if (input.status === 'approved' && row.requestType === 'time_off') {
           // Lock the person's row, as every schedule write does, so the clash check holds.
-          const [member] = await tx
-            .select()
-            .from(staff)
-            .where(inArray(staff.id, [row.staffId]))
-            .for('update');
+          const member = await createStaffRepository(tx).lockInTeam(teamId, row.staffId);
           if (!member) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
-          const entries = timeOffEntriesFor({ ...row, description: row.description });
+          const entries = timeOffEntriesFor(row);
           const shifts = createShiftRepository(tx);
           const nearby = await shifts.listForStaff(
             row.staffId,
@@ -297,10 +281,7 @@ export function createRequestService(deps: {
           oldValues: auditValues(row),
           newValues: auditValues(decided),
         });
-        const [requester] = await tx
-          .select()
-          .from(users)
-          .where(inArray(users.id, [row.requestedBy]));
+        const requester = await createUserRepository(tx).findById(row.requestedBy);
         const mails: OutgoingEmail[] =
           requester?.requestEmails && requester.id !== user.id
             ? [
@@ -324,7 +305,7 @@ export function createRequestService(deps: {
         announce(deps.events, { teamId, kind: 'shifts', user, dates, ids: changedShifts });
       }
       announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
-      await sendAfterCommit(mails);
+      await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
 
@@ -368,8 +349,7 @@ export function createRequestService(deps: {
     async notifications(user: UserRow) {
       const rows = await createRequestRepository(db).pendingForReviewer(user.id, todayUtc());
       const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-      const owners =
-        ownerIds.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ownerIds));
+      const owners = await createUserRepository(db).findByIds(ownerIds);
       const proOwners = new Set(
         owners.filter((o) => effectiveTier(billingStateOf(o), o.email, proEmails) === 'pro').map((o) => o.id),
       );

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { staff, teams } from '../../db/schema.ts';
 import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
-import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
+import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime-events.ts';
@@ -52,7 +52,7 @@ export function createShiftService(deps: {
   proEmails: readonly string[];
   events?: ScheduleEvents;
   weekCache?: WeekCache;
-  log?: { warn(obj: unknown, msg: string): void };
+  log?: WarnLog;
 }) {
   const { db, mailer, proEmails } = deps;
   const weekCache = deps.weekCache ?? createWeekCache();
@@ -86,9 +86,8 @@ export function createShiftService(deps: {
   }
 
   async function staffFor(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
-    // Locking the person's row queues writes to their schedule, so two clashing entries cannot both pass.
-    const [row] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
-    if (!row || row.teamId !== teamId) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+    const row = await createStaffRepository(tx).lockInTeam(teamId, staffId);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
     return row;
   }
 
@@ -159,21 +158,6 @@ export function createShiftService(deps: {
     attendanceAdjustments: input.attendanceAdjustments,
   });
 
-  /**
-   * Emails about a change that has already committed: a failure to send is logged, never answered as
-   * an error, which would read as "the change failed" (it did not).
-   */
-  async function sendAll(mails: (OutgoingEmail | null)[]) {
-    for (const mail of mails) {
-      if (!mail) continue;
-      try {
-        await mailer.send(mail);
-      } catch (err) {
-        deps.log?.warn({ err, to: mail.to }, 'schedule change email not sent');
-      }
-    }
-  }
-
   return {
     /**
      * A range of the schedule as this viewer may see it, serialised, and its validator (an ETag): the
@@ -233,7 +217,7 @@ export function createShiftService(deps: {
         dates: [result.shiftDate],
         ids: [result.shiftId],
       });
-      await sendAll(mails);
+      await sendAfterCommit(mailer, mails, deps.log);
       return result;
     },
 
@@ -285,7 +269,7 @@ export function createShiftService(deps: {
         dates: [previousDate, result.shiftDate],
         ids: [shiftId],
       });
-      await sendAll(mails);
+      await sendAfterCommit(mailer, mails, deps.log);
       return result;
     },
 
@@ -315,7 +299,7 @@ export function createShiftService(deps: {
         };
       });
       announce(deps.events, { teamId, kind: 'shifts', user, dates: [date], ids: [shiftId] });
-      await sendAll(mails);
+      await sendAfterCommit(mailer, mails, deps.log);
       return result;
     },
 

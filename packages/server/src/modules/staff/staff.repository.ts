@@ -27,6 +27,19 @@ export function createStaffRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The person's row, locked until the transaction ends: every write to one person's schedule takes
+     * this lock first, so two clashing entries cannot both pass the conflict check.
+     */
+    async lockInTeam(teamId: string, staffId: string): Promise<StaffRow | null> {
+      const [row] = await db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.teamId, teamId), eq(staff.id, staffId)))
+        .for('update');
+      return row ?? null;
+    },
+
     async findByInviteTokenHash(tokenHash: string): Promise<StaffRow | null> {
       const [row] = await db.select().from(staff).where(eq(staff.inviteTokenHash, tokenHash)).limit(1);
       return row ?? null;

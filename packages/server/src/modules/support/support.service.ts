@@ -3,7 +3,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/client.ts';
-import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
+import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
 import { ticketOpenedEmail, ticketReplyEmail } from '../mail/templates.ts';
@@ -34,7 +34,7 @@ export function createSupportService(deps: {
   publicUrl: string;
   supportEmails: readonly string[];
   proEmails: readonly string[];
-  log?: { warn(obj: unknown, msg: string): void };
+  log?: WarnLog;
 }) {
   const { db } = deps;
   const isAgent = (user: UserRow) => isSupportAgent(user, deps.supportEmails);
@@ -89,16 +89,6 @@ export function createSupportService(deps: {
           }
         : {}),
     };
-  }
-
-  async function sendAfterCommit(mails: OutgoingEmail[]) {
-    for (const mail of mails) {
-      try {
-        await deps.mailer.send(mail);
-      } catch (err) {
-        deps.log?.warn({ err, to: mail.to }, 'support email not sent');
-      }
-    }
   }
 
   return {
@@ -163,7 +153,7 @@ export function createSupportService(deps: {
           }));
         return { dto: await toDto(tx, user, ticket), mails };
       });
-      await sendAfterCommit(mails);
+      await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
 
@@ -223,7 +213,7 @@ export function createSupportService(deps: {
           : [];
         return { dto: await toDto(tx, user, updated), mails };
       });
-      await sendAfterCommit(mails);
+      await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
 

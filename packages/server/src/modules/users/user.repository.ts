@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 
@@ -10,6 +10,15 @@ export function createUserRepository(db: Db) {
     async findById(id: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
+    },
+
+    async findByIds(ids: readonly string[]): Promise<UserRow[]> {
+      return ids.length === 0
+        ? []
+        : db
+            .select()
+            .from(users)
+            .where(inArray(users.id, [...ids]));
     },
 
     async findByEmail(email: string): Promise<UserRow | null> {

@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
 import { formatLongDate } from '../../../lib/dates';
 import { showApiError } from '../../../lib/show-api-error';
 import { dayNoteCalls } from '../api/schedule-api';
@@ -85,14 +86,13 @@ export function DayNoteDialog({
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-text`}>Note</Label>
-            <textarea
+            <Textarea
               id={`${id}-text`}
               rows={3}
               value={text}
               onChange={(e) => setText(e.target.value)}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${id}-error` : undefined}
-              className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
             />
             <FieldError id={`${id}-error`} message={error} />
           </div>

@@ -45,6 +45,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useRemoteShiftChange } from '../../../lib/live-updates';
 import { formatDuration, isDateLocked, swatchClass } from '../../../lib/schedule-grid';
@@ -504,14 +505,13 @@ export function ShiftEditorDialog({
 
           <div className="grid gap-2">
             <Label htmlFor={f('notes')}>Notes</Label>
-            <textarea
+            <Textarea
               id={f('notes')}
               rows={2}
               value={form.notes}
               onChange={(e) => set('notes', e.target.value)}
               aria-invalid={Boolean(errors.notes)}
               aria-describedby={describedBy('notes')}
-              className="w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:text-sm"
             />
             <FieldError id={f('notes-error')} message={errors.notes} />
             <div className="flex items-center gap-2">

@@ -5,18 +5,23 @@ import type {
   RedirectResponse,
   SubscriptionDto,
 } from '@rotaboard/core/contracts/subscriptions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription', 'current'] as const;
 
+const subscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: SUBSCRIPTION_QUERY_KEY,
+    queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
+  });
+
 /** GET /api/subscriptions/current while signed in (and `wanted`). */
 export function useSubscription(wanted = true) {
   const { status } = useAuth();
   return useQuery({
-    queryKey: SUBSCRIPTION_QUERY_KEY,
-    queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
+    ...subscriptionQueryOptions(),
     enabled: status === 'loggedIn' && wanted,
     staleTime: 60_000,
   });
@@ -29,8 +34,7 @@ export function useRefreshSubscription() {
   return async () => {
     await Promise.all([
       queryClient.fetchQuery({
-        queryKey: SUBSCRIPTION_QUERY_KEY,
-        queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
+        ...subscriptionQueryOptions(),
         // Always from the server: this is what Refresh Status means.
         staleTime: 0,
       }),

@@ -16,7 +16,7 @@ import {
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { demoCheckout, payDemoCheckout } from '../api/subscription';
-import { DemoBanner } from '../components/demo-banner';
+import { DemoBanner, DemoLinkProblem } from '../components/demo-banner';
 
 const HIGHLIGHTS = [
   `Up to ${PLAN_LIMITS.pro.ownedTeams} teams and ${PLAN_LIMITS.pro.staffPerTeam} staff per team`,
@@ -46,16 +46,11 @@ export function DemoCheckoutPage() {
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Checkout</h1>
       <DemoBanner />
       {sessionId === '' || session.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {session.isError
-              ? errorMessage(session.error, 'This checkout could not be loaded.')
-              : 'This checkout link is incomplete.'}{' '}
-            <a className="font-medium underline underline-offset-4" href="/subscription">
-              Back to your subscription
-            </a>
-          </AlertDescription>
-        </Alert>
+        <DemoLinkProblem
+          error={session.error}
+          fallback="This checkout could not be loaded."
+          missing="This checkout link is incomplete."
+        />
       ) : !data ? (
         <PageSpinner label="Loading checkout" />
       ) : (

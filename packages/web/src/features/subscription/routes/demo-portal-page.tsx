@@ -27,7 +27,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { demoPortal, setDemoCancelAtPeriodEnd } from '../api/subscription';
 import { formatBillingDate } from '../components/billing-dates';
-import { DemoBanner } from '../components/demo-banner';
+import { DemoBanner, DemoLinkProblem } from '../components/demo-banner';
 
 /** The demo provider's billing portal (issue 12): the plan, the renewal date, cancel and resume. */
 export function DemoPortalPage() {
@@ -67,16 +67,11 @@ export function DemoPortalPage() {
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Manage subscription</h1>
       <DemoBanner />
       {sessionId === '' || portal.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {portal.isError
-              ? errorMessage(portal.error, 'This page could not be loaded.')
-              : 'This billing link is incomplete.'}{' '}
-            <a className="font-medium underline underline-offset-4" href="/subscription">
-              Back to your subscription
-            </a>
-          </AlertDescription>
-        </Alert>
+        <DemoLinkProblem
+          error={portal.error}
+          fallback="This page could not be loaded."
+          missing="This billing link is incomplete."
+        />
       ) : !data || !sub ? (
         <PageSpinner label="Loading your subscription" />
       ) : (
