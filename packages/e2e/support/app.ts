@@ -206,3 +206,26 @@ export async function snapAll(page: Page, name: string, area: 'page' | 'viewport
   await setTheme('light');
   if (original) await page.setViewportSize(original);
 }
+
+/** The page is no wider than the screen: nothing to drag sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => ({
+    screen: window.innerWidth,
+    document: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  expect(
+    widths.document,
+    `${where}: the page is ${widths.document} px wide on a ${widths.screen} px screen`,
+  ).toBeLessThanOrEqual(widths.screen);
+  expect(widths.body, `${where}: the body is ${widths.body} px wide`).toBeLessThanOrEqual(widths.screen);
+}
+
+/** The current screen at 360 px (the narrowest phone we support): nothing wider, and a screenshot. */
+export async function fitsAt360(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page, `${name} at 360 px`);
+  await snap(page, name, 'viewport');
+  if (original) await page.setViewportSize(original);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addStaff, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { addStaff, fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /**
  * Plans and billing with the demo provider (issue 12): a Free owner reaches the staff limit, upgrades
@@ -44,6 +44,7 @@ test('a Free owner hits the staff limit, upgrades, adds staff, cancels and sees 
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
   await expect(page.getByRole('table')).toContainText('Leave report maximum range');
   await snapAll(page, 'subscription-free');
+  await fitsAt360(page, 'subscription-free');
 
   // Upgrade in pounds through the demo checkout.
   await page.getByLabel('Currency').selectOption({ label: 'United Kingdom (GBP)' });
@@ -53,6 +54,7 @@ test('a Free owner hits the staff limit, upgrades, adds staff, cancels and sees 
   await expect(page.getByTestId('checkout-price')).toHaveText('£19');
   await expect(page.getByText('no money moves')).toBeVisible();
   await snapAll(page, 'demo-checkout');
+  await fitsAt360(page, 'demo-checkout');
   await page.getByRole('button', { name: 'Pay £19' }).click();
 
   await expect(page).toHaveURL(/\/subscription$/);
@@ -79,6 +81,7 @@ test('a Free owner hits the staff limit, upgrades, adds staff, cancels and sees 
     /Pro ends on (\d+ \w+ \d{4})/,
   )![1]!;
   await snapAll(page, 'demo-portal');
+  await fitsAt360(page, 'demo-portal');
   await page.getByRole('link', { name: 'Return to Rotaboard' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByTestId('subscription-status')).toHaveText(

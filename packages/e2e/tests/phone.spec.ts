@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   addStaff,
+  expectNoSidewaysScroll,
   inviteStaff,
   joinByInvitation,
   signInThroughUi,
@@ -18,20 +19,6 @@ const PHONES = [
   { width: 390, height: 844 },
 ];
 const DESKTOP = { width: 1280, height: 800 };
-
-/** The page is no wider than the screen: nothing to drag sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const widths = await page.evaluate(() => ({
-    screen: window.innerWidth,
-    document: document.documentElement.scrollWidth,
-    body: document.body.scrollWidth,
-  }));
-  expect(
-    widths.document,
-    `${where}: the page is ${widths.document} px wide on a ${widths.screen} px screen`,
-  ).toBeLessThanOrEqual(widths.screen);
-  expect(widths.body, `${where}: the body is ${widths.body} px wide`).toBeLessThanOrEqual(widths.screen);
-}
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
   const origin = new URL(url, 'http://localhost').origin;

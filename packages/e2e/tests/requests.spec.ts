@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStaff,
+  fitsAt360,
   inviteStaff,
   joinByInvitation,
   mailedEmail,
@@ -81,6 +82,7 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
   await form.getByLabel(/^Details/).fill('Visiting family');
   await expect(form.getByText('15/500')).toBeVisible();
   await snapAll(ava, 'request-form', 'viewport');
+  await fitsAt360(ava, 'request-form');
   await form.getByRole('button', { name: 'Submit Request' }).click();
   await expect(form).toBeHidden();
   await expect(ava.getByTestId('request')).toContainText('Pending');
@@ -101,6 +103,7 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
   await expect(card).toContainText('Visiting family');
   await expectNoViolations(page, 'request queue');
   await snapAll(page, 'request-queue');
+  await fitsAt360(page, 'request-queue');
 
   await card.getByRole('button', { name: 'Approve' }).click();
   const review = page.getByRole('dialog', { name: 'Approve request' });

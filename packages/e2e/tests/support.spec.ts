@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /**
  * Support tickets (issue 14, first part): a user opens a ticket, the agent sees it and replies, the
@@ -55,6 +55,7 @@ test('a user opens a ticket, the agent replies, and the user sees the reply', as
   await expect(page.getByText('Schedule → Schedule lock, then pick the date.')).toBeVisible();
   await expect(page.getByText('Support (Sage)')).toBeVisible();
   await snapAll(page, 'support-thread');
+  await fitsAt360(page, 'support-thread');
   await page.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('Ticket closed')).toBeVisible();
   await expect(page.getByText('This ticket is closed. Reopen it to send a message.')).toBeVisible();

@@ -235,4 +235,45 @@ describe.each(engines)('requests and notifications on %s', (engine) => {
     );
     expect(mail?.text).toContain('Short-staffed');
   });
+
+  it('sends an administrator’s own request to the owner, and shuts out a member whose access is removed', async () => {
+    const w = await world('owner.decides@pro-domain.test', 'sam.later@example.com');
+    // An administrator with an account of their own.
+    const adminEmail = 'ada.admin@example.com';
+    const row = (
+      await w.owner('POST', `${w.base}/staff`, {
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: adminEmail,
+        isAdmin: true,
+      })
+    ).json();
+    expect(
+      (await w.owner('POST', `${w.base}/invite`, { staffId: row.staffId, email: adminEmail })).statusCode,
+    ).toBe(200);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invites/accept',
+      payload: { token: await inviteToken(t.app, adminEmail), firstName: 'Ada', lastName: 'Admin' },
+    });
+    const admin = client(t.app, sessionCookie(accepted));
+    const own = (await admin('POST', `${w.base}/requests`, timeOff(day(4), day(4)))).json();
+    expect(own).toMatchObject({ canReview: false, canCancel: true });
+    const refused = await admin('PUT', `${w.base}/requests/${own.requestId}/review`, { status: 'approved' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('An administrator’s own request is decided by the team owner');
+    expect(
+      (await w.owner('PUT', `${w.base}/requests/${own.requestId}/review`, { status: 'approved' })).statusCode,
+    ).toBe(200);
+
+    // Sam's pending request stays on the team's list, but Sam, no longer a member, sees nothing.
+    const pending = (await w.member('POST', `${w.base}/requests`, timeOff(day(6), day(6)))).json();
+    expect((await w.owner('DELETE', `${w.base}/access`, { staffId: w.staffId })).statusCode).toBe(200);
+    expect((await w.member('GET', `${w.base}/requests`)).statusCode).toBe(404);
+    expect((await w.member('POST', `${w.base}/requests`, timeOff(day(8), day(8)))).statusCode).toBe(404);
+    expect((await w.member('PUT', `${w.base}/requests/${pending.requestId}/cancel`)).statusCode).toBe(404);
+    expect((await w.member('GET', '/api/notifications')).json().totalCount).toBe(0);
+    const list = (await w.owner('GET', `${w.base}/requests?status=pending`)).json();
+    expect(list.requests.map((r: { requestId: string }) => r.requestId)).toEqual([pending.requestId]);
+  });
 });
