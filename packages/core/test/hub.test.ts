@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PresenceEventSchema, ScheduleUpdatedEventSchema } from '../src/realtime/events.ts';
-import { readPresence, readScheduleUpdated, SCHEDULE_CHANGE_KINDS } from '../src/realtime/hub.ts';
+import {
+  PresenceEventSchema,
+  ScheduleUpdatedEventSchema,
+  SupportTicketUpdatedEventSchema,
+} from '../src/realtime/events.ts';
+import {
+  readPresence,
+  readScheduleUpdated,
+  readSupportTicketUpdated,
+  SCHEDULE_CHANGE_KINDS,
+} from '../src/realtime/hub.ts';
 
 /** What the zod schema makes of a payload, in the reader's shape (null when refused). */
 const bySchema = <T>(
@@ -70,6 +79,21 @@ describe("the browser's hub readers and the zod schemas", () => {
         expect(readPresence(p)).toEqual(bySchema(PresenceEventSchema, p));
       }),
       { numRuns: 2000, seed: 20_261_124 },
+    );
+  });
+
+  it('agree on SupportTicketUpdated payloads', () => {
+    const payload = fc.oneof(
+      fc.record({ ticketId: fc.uuid() }),
+      fc.record({ ticketId: odd }),
+      fc.record({ ticketId: fc.uuid(), extra: fc.anything() }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(payload, (p) => {
+        expect(readSupportTicketUpdated(p)).toEqual(bySchema(SupportTicketUpdatedEventSchema, p));
+      }),
+      { numRuns: 1000, seed: 20_261_124 },
     );
   });
 });

@@ -19,6 +19,8 @@ import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import supportModePlugin from './modules/support/support-mode.plugin.ts';
+import { supportSessionRoutes } from './modules/support/support-session.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -120,6 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(databasePlugin, { database, closeOnShutdown: !options.database });
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });
+  // Support mode (an agent logged in as a user) sits on the session: the request becomes the user's.
+  await app.register(supportModePlugin, {
+    secureCookies: config.publicUrl.startsWith('https:'),
+    supportEmails: config.supportEmails,
+    onTicketChanged: (ticketId, userId) => app.realtime.supportTicketUpdated(ticketId, userId),
+    onLeave: (supportSessionId) => app.realtime.disconnectSupportSession(supportSessionId),
+  });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
@@ -135,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(emailChangeRoutes);
   await app.register(usersRoutes);
   await app.register(supportRoutes);
+  await app.register(supportSessionRoutes);
   await app.register(teamsRoutes);
   await app.register(staffRoutes);
   await app.register(invitesRoutes);

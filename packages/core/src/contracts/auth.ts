@@ -31,12 +31,22 @@ export const VerifyResponse = z.object({
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
+/** Support mode as the signed-in browser sees it: an agent acting as this user until `expiresAt`. */
+export const SupportModeDto = z.object({
+  agentName: z.string(),
+  startedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type SupportModeDto = z.infer<typeof SupportModeDto>;
+
 /** GET /api/auth/me */
 export const MeResponse = z.object({
   success: z.literal(true),
   user: UserDto,
   needsProfileCompletion: z.boolean(),
   shouldPromptForTeamCreation: z.boolean(),
+  /** Present only while a support agent acts as this user (issue 14). */
+  supportMode: SupportModeDto.optional(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -85,3 +95,13 @@ export type EmailChangeStatusResponse = z.infer<typeof EmailChangeStatusResponse
 /** GET /api/support/user/is-support */
 export const IsSupportResponse = z.object({ isSupportUser: z.boolean() });
 export type IsSupportResponse = z.infer<typeof IsSupportResponse>;
+
+/** POST /api/auth/impersonate/{userId}: the ticket it starts from (optional; else the user's latest). */
+export const ImpersonateParams = z.object({ userId: z.uuid('No ticket from this user was found') });
+export const ImpersonateInput = z.object({ ticketId: z.uuid('Ticket not found').optional() }).nullish();
+export const ImpersonateResponse = z.object({
+  success: z.literal(true),
+  impersonatedUser: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  expiresAt: z.iso.datetime(),
+});
+export type ImpersonateResponse = z.infer<typeof ImpersonateResponse>;

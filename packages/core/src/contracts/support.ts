@@ -60,8 +60,18 @@ export const TicketSummaryDto = z.object({
 });
 export type TicketSummaryDto = z.infer<typeof TicketSummaryDto>;
 
+/** A time an agent was logged in as the ticket's user (issue 14); `endedAt` null while it lasts. */
+export const SupportVisitDto = z.object({
+  id: z.uuid(),
+  agentName: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type SupportVisitDto = z.infer<typeof SupportVisitDto>;
+
 export const TicketDto = TicketSummaryDto.extend({
   messages: z.array(TicketMessageDto),
+  supportVisits: z.array(SupportVisitDto),
   isSupportUser: z.boolean(),
   userDetails: z
     .object({

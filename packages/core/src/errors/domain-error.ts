@@ -5,6 +5,8 @@
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** An agent's hour as a user is over (or it was ended elsewhere): 401 until support mode is left. */
+  SUPPORT_MODE_ENDED: 'SUPPORT_MODE_ENDED',
   FORBIDDEN: 'FORBIDDEN',
   FOREIGN_ORIGIN: 'FOREIGN_ORIGIN',
   NOT_FOUND: 'NOT_FOUND',
@@ -28,6 +30,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
+  SUPPORT_MODE_ENDED: 401,
   FORBIDDEN: 403,
   FOREIGN_ORIGIN: 403,
   PLAN_LIMIT: 403,

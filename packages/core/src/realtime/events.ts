@@ -11,6 +11,7 @@ export {
   type PresenceEvent,
   type ScheduleChangeKind,
   type ScheduleUpdatedEvent,
+  type SupportTicketUpdatedEvent,
 } from './hub.ts';
 
 export const ScheduleChangeKindSchema = z.enum(SCHEDULE_CHANGE_KINDS);
@@ -29,3 +30,5 @@ export const PresenceEventSchema = z.object({
   teamId: z.uuid(),
   viewers: z.array(z.object({ userId: z.uuid(), name: z.string() })),
 });
+
+export const SupportTicketUpdatedEventSchema = z.object({ ticketId: z.uuid() });

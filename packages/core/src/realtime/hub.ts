@@ -15,6 +15,8 @@ export const HubEvents = {
   scheduleUpdated: 'ScheduleUpdated',
   error: 'Error',
   presence: 'PresenceUpdated',
+  /** A support ticket changed (a message, a status): sent to its user and to the agents (issue 14). */
+  supportTicketUpdated: 'SupportTicketUpdated',
 } as const;
 
 /** What changed, so clients refetch exactly the affected queries. */
@@ -42,6 +44,11 @@ export interface ScheduleUpdatedEvent {
 export interface PresenceEvent {
   teamId: string;
   viewers: Person[];
+}
+
+/** The payload of `SupportTicketUpdated`: which ticket; the thread and lists refetch. */
+export interface SupportTicketUpdatedEvent {
+  ticketId: string;
 }
 
 // zod's `z.uuid()`: versions 1 to 8, and the nil and max ids.
@@ -94,4 +101,9 @@ export function readPresence(payload: unknown): PresenceEvent | null {
     teamId: payload.teamId,
     viewers: payload.viewers.map((viewer: Person) => ({ userId: viewer.userId, name: viewer.name })),
   };
+}
+
+export function readSupportTicketUpdated(payload: unknown): SupportTicketUpdatedEvent | null {
+  if (!isObject(payload) || !isUuid(payload.ticketId)) return null;
+  return { ticketId: payload.ticketId };
 }

@@ -261,6 +261,7 @@ export const auditLog = pgTable(
         'user',
         'support_ticket',
         'support_message',
+        'support_session',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -268,6 +269,11 @@ export const auditLog = pgTable(
     oldValues: jsonb('old_values'),
     newValues: jsonb('new_values'),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Set when a support agent made the change while logged in as this user (issue 14): `changedBy`
+     * is then the agent, who really acted.
+     */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -394,4 +400,34 @@ export const supportMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * Support sessions: an agent logged in as a ticket's user for an hour (spec 2 §4, issue 14). The
+ * browser holds a second cookie with a random token (only its SHA-256 is kept here); it counts only
+ * together with the agent's own session it was started from, which stays as it was.
+ */
+export const supportSessions = pgTable(
+  'support_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The agent's own session; null once it ended (logout), which ends this one too. */
+    agentSessionId: uuid('agent_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    /** The ticket it was started from: the user sees the visit in that thread. */
+    ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('support_sessions_ticket_idx').on(t.ticketId, t.startedAt),
+    index('support_sessions_user_idx').on(t.userId),
+  ],
 );

@@ -1,5 +1,15 @@
 import type { ScheduleChangeKind, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
+import { supportActorName } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
+import { currentSupportActor } from './audit/support-actor.ts';
+
+/** Who others are told made a change: in support mode, the agent as the user (as in the history). */
+function actorName(user: { id: string; firstName: string; lastName: string; email: string }): string {
+  const support = currentSupportActor();
+  return support && support.userId === user.id
+    ? supportActorName(support.agentName, support.userName)
+    : displayName(user);
+}
 
 /** Where services announce committed changes; the realtime plugin implements it. */
 export type ScheduleEvents = { scheduleUpdated(event: Omit<ScheduleUpdatedEvent, 'at'>): void };
@@ -23,6 +33,6 @@ export function announce(
     startDate: dates[0] ?? null,
     endDate: dates.at(-1) ?? null,
     ids: [...(change.ids ?? [])],
-    changedBy: { userId: change.user.id, name: displayName(change.user) },
+    changedBy: { userId: change.user.id, name: actorName(change.user) },
   });
 }

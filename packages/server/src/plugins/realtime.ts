@@ -5,9 +5,11 @@ import {
   HubEvents,
   type PresenceEvent,
   type ScheduleUpdatedEvent,
+  type SupportTicketUpdatedEvent,
 } from '@rotaboard/core/realtime/events';
 import { eventForStaff } from '@rotaboard/core/realtime/visibility';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
+import { SUPPORT_MODE_EXPIRED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { teams as teamsTable } from '../db/schema.ts';
 import { todayUtc } from '../lib/calendar.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
+import { SUPPORT_COOKIE } from '../modules/support/support-mode.plugin.ts';
 import { createTeamRepository } from '../modules/teams/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../modules/teams/team-access.ts';
 import { oldestLiveSessionStart, SESSION_COOKIE } from './session.ts';
@@ -31,6 +34,10 @@ export type Realtime = {
   scheduleUpdated(event: Omit<ScheduleUpdatedEvent, 'at'>): void;
   /** Ends every live connection of a user (logout, logout of all devices). */
   disconnectUser(userId: string): Promise<void>;
+  /** Tells a ticket's user and every agent that it changed (a message, its status, a support visit). */
+  supportTicketUpdated(ticketId: string, userId: string): void;
+  /** Ends the live connections opened in a support session (support mode left). */
+  disconnectSupportSession(supportSessionId: string): Promise<void>;
   /** Resolves once every announcement made so far has been delivered (tests, shutdown). */
   settled(): Promise<void>;
   /**
@@ -51,10 +58,19 @@ declare module 'fastify' {
 /** Per team group joined: whether the member administers it, and their last day (null: not leaving). */
 type Membership = { isAdmin: boolean; leavingDate: string | null };
 /** Plain data, so it travels between instances with the Redis adapter (fetchSockets). */
-type SocketData = { userId: string; name: string; teams: Record<string, Membership> };
+type SocketData = {
+  userId: string;
+  name: string;
+  teams: Record<string, Membership>;
+  /** Opened in support mode: the agent's support session (the socket is the user's). */
+  supportSessionId?: string;
+};
 const teamRoom = (teamId: string) => `team:${teamId}`;
 const adminRoom = (teamId: string) => `team:${teamId}:admins`;
 const userRoom = (userId: string) => `user:${userId}`;
+/** Every support agent's connections: new tickets and messages reach them live. */
+const AGENTS_ROOM = 'support:agents';
+const supportSessionRoom = (id: string) => `support-session:${id}`;
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
 
@@ -118,17 +134,39 @@ export default fp(
 
     io.use(async (socket, next) => {
       try {
-        const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
+        const cookies = socket.handshake.headers.cookie;
+        const token = readCookie(cookies, SESSION_COOKIE);
         const now = new Date();
-        const found = token
-          ? await sessions.findLiveByTokenHash(hashToken(token), now, oldestLiveSessionStart(now))
+        const tokenHash = token ? hashToken(token) : null;
+        const found = tokenHash
+          ? await sessions.findLiveByTokenHash(tokenHash, now, oldestLiveSessionStart(now))
           : null;
-        if (!found) return next(new Error('Please log in to continue'));
+        if (!found || !tokenHash) return next(new Error('Please log in to continue'));
+        // Sockets follow the session: in support mode the connection is the user's, not the agent's.
+        const support = await app.supportMode.resolve(
+          found.user,
+          tokenHash,
+          readCookie(cookies, SUPPORT_COOKIE),
+        );
+        if (support?.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
+        const user = support?.state === 'live' ? support.user : found.user;
         socket.data = {
-          userId: found.user.id,
-          name: displayName(found.user),
+          userId: user.id,
+          name: displayName(user),
           teams: {},
+          ...(support?.state === 'live' ? { supportSessionId: support.supportSession.id } : {}),
         } satisfies SocketData;
+        if (support?.state === 'live') {
+          // The hour ends for the connection too, to the second.
+          const timer = setTimeout(
+            () => socket.disconnect(true),
+            support.supportSession.expiresAt.getTime() - now.getTime(),
+          );
+          timer.unref();
+          socket.on('disconnect', () => clearTimeout(timer));
+        } else if (app.supportMode.service.isAgent(user)) {
+          void socket.join(AGENTS_ROOM);
+        }
         next();
       } catch (err) {
         app.log.error({ err }, 'realtime authentication failed');
@@ -245,6 +283,7 @@ export default fp(
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;
       void socket.join(userRoom(data.userId));
+      if (data.supportSessionId) void socket.join(supportSessionRoom(data.supportSessionId));
 
       socket.on(HubEvents.join, async (teamId: unknown) => {
         const parsed = Uuid.safeParse(teamId);
@@ -282,6 +321,13 @@ export default fp(
       async disconnectUser(userId) {
         io.in(userRoom(userId)).disconnectSockets(true);
       },
+      supportTicketUpdated(ticketId, userId) {
+        const event: SupportTicketUpdatedEvent = { ticketId };
+        io.to(userRoom(userId)).to(AGENTS_ROOM).emit(HubEvents.supportTicketUpdated, event);
+      },
+      async disconnectSupportSession(supportSessionId) {
+        io.in(supportSessionRoom(supportSessionId)).disconnectSockets(true);
+      },
       async settled() {
         await Promise.all([...queues.values()]);
       },
@@ -296,5 +342,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['database'] },
+  { name: 'realtime', dependencies: ['database', 'support-mode'] },
 );

@@ -1,6 +1,7 @@
 import { changedFields } from '@rotaboard/core/audit/changes';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { currentSupportActor } from './support-actor.ts';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
 /** Actions as the audit display knows them (spec 2 §4). */
@@ -14,7 +15,9 @@ export type AuditAction =
   | 'ACCEPTED'
   | 'APPROVED'
   | 'REJECTED'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'STARTED'
+  | 'ENDED';
 
 /** One audit row as the callers give it. */
 export type AuditEntry = {
@@ -23,27 +26,42 @@ export type AuditEntry = {
   entityId: string;
   action: AuditAction;
   changedBy: string | null;
+  /** The user an agent acted for; filled in by itself in support mode (see `actor`). */
+  onBehalfOf?: string | null;
   oldValues?: Record<string, unknown> | null;
   newValues?: Record<string, unknown> | null;
 };
+
+/**
+ * Who the row names: the user who made the change, or in support mode the agent who really did, on
+ * behalf of the user they are logged in as (the history shows "Support (agent) as user").
+ */
+function actor(
+  changedBy: string | null,
+  onBehalfOf: string | null = null,
+): { changedBy: string | null; onBehalfOf: string | null } {
+  const support = currentSupportActor();
+  return support ? { changedBy: support.agentId, onBehalfOf: support.userId } : { changedBy, onBehalfOf };
+}
+
+const row = (e: AuditEntry) => ({
+  ...e,
+  ...actor(e.changedBy, e.onBehalfOf),
+  oldValues: e.oldValues ?? null,
+  newValues: e.newValues ?? null,
+});
 
 /** Writes audit rows; call it with the transaction that makes the change. */
 export function createAuditRepository(db: Db) {
   return {
     async record(entry: AuditEntry) {
-      await db
-        .insert(auditLog)
-        .values({ ...entry, oldValues: entry.oldValues ?? null, newValues: entry.newValues ?? null });
+      await db.insert(auditLog).values(row(entry));
     },
 
     /** Many rows in one statement (copy and clear week). */
     async recordMany(entries: AuditEntry[]) {
       if (entries.length === 0) return;
-      await db
-        .insert(auditLog)
-        .values(
-          entries.map((e) => ({ ...e, oldValues: e.oldValues ?? null, newValues: e.newValues ?? null })),
-        );
+      await db.insert(auditLog).values(entries.map(row));
     },
 
     /** An UPDATE row with only the fields that changed; nothing when nothing did. */
@@ -62,7 +80,7 @@ export function createAuditRepository(db: Db) {
         entityType: entry.entityType,
         entityId: entry.entityId,
         action: 'UPDATE',
-        changedBy: entry.changedBy,
+        ...actor(entry.changedBy),
         ...diff,
       });
     },

@@ -6,6 +6,7 @@ import {
   VerifyResponse,
 } from '@rotaboard/core/contracts/auth';
 import { MessageResponse } from '@rotaboard/core/contracts/common';
+import { displayName } from '@rotaboard/core/users/profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,14 +62,29 @@ export async function authRoutes(app: FastifyInstance) {
   routes.get(
     '/api/auth/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: MeResponse } } },
-    async (request) => service.me(requireUser(request)),
+    async (request) => {
+      const me = await service.me(requireUser(request));
+      const support = request.supportMode;
+      return support
+        ? {
+            ...me,
+            supportMode: {
+              agentName: displayName(support.agent),
+              startedAt: support.supportSession.startedAt.toISOString(),
+              expiresAt: support.supportSession.expiresAt.toISOString(),
+            },
+          }
+        : me;
+    },
   );
 
   routes.post(
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: 'End this session', response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const userId = request.sessionUser?.id;
+      // In support mode this ends support mode and the agent's own session: nobody stays signed in.
+      const userId = request.supportMode?.agent.id ?? request.sessionUser?.id;
+      await app.supportMode.leave(request, reply);
       await app.sessions.end(request, reply);
       if (userId) await app.realtime.disconnectUser(userId);
       return { success: true, message: 'You have been logged out' };

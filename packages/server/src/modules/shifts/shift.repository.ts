@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 
@@ -160,10 +161,23 @@ export function createShiftRepository(db: Db) {
         gte(auditLog.changedAt, since),
       );
       const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+      // In support mode the agent made the change on behalf of a user: both names are shown.
+      const onBehalfOf = alias(users, 'on_behalf_of_user');
       const rows = await db
-        .select({ audit: auditLog, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .select({
+          audit: auditLog,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          onBehalfOf: {
+            firstName: onBehalfOf.firstName,
+            lastName: onBehalfOf.lastName,
+            email: onBehalfOf.email,
+          },
+        })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.changedBy))
+        .leftJoin(onBehalfOf, eq(onBehalfOf.id, auditLog.onBehalfOf))
         .where(where)
         .orderBy(desc(auditLog.changedAt), desc(auditLog.id))
         .offset(offset)

@@ -1,3 +1,4 @@
+import { auditActorName } from '@rotaboard/core/audit/actor';
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import {
   type HistoryResponse,
@@ -13,7 +14,6 @@ import { describeEntry, summariseShiftChange } from '@rotaboard/core/shifts/desc
 import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
-import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staff, teams } from '../../db/schema.ts';
@@ -340,14 +340,14 @@ export function createShiftService(deps: {
       const since = new Date(Date.now() - (isPro ? 730 : 7) * DAY_MS);
       const { total, rows } = await repo.history(teamId, shiftId, since, offset, limit);
       return {
-        history: rows.map(({ audit, firstName, lastName, email }) => {
+        history: rows.map(({ audit, firstName, lastName, email, onBehalfOf }) => {
           const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
           const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
           return {
             auditId: audit.id,
             action: audit.action,
             changesSummary: summariseShiftChange(audit.action, oldValues, newValues),
-            changedByName: email ? displayName({ firstName, lastName, email }) : null,
+            changedByName: auditActorName({ firstName, lastName, email }, onBehalfOf),
             changedAt: audit.changedAt.toISOString(),
             oldValues,
             newValues,

@@ -23,6 +23,7 @@ export async function supportRoutes(app: FastifyInstance) {
     supportEmails: app.config.supportEmails,
     proEmails: app.config.proEmails,
     log: app.log,
+    events: app.realtime,
   });
   const tags = ['support'];
 

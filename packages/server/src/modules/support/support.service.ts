@@ -1,6 +1,7 @@
 import type { NewTicketInput, TicketDto, TicketSummaryDto } from '@rotaboard/core/contracts/support';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
+import { supportModeEnd } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/client.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
@@ -9,6 +10,7 @@ import { billingStateOf } from '../billing/billing-state.ts';
 import { ticketOpenedEmail, ticketReplyEmail } from '../mail/templates.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { createSupportRepository, type TicketRow } from './support.repository.ts';
+import { createSupportSessionRepository } from './support-session.repository.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const AGENTS_CANNOT_CREATE = 'Support agents can respond to and close tickets, but not create them';
@@ -35,11 +37,16 @@ export function createSupportService(deps: {
   supportEmails: readonly string[];
   proEmails: readonly string[];
   log?: WarnLog;
+  /** Live delivery: the ticket's user and the agents hear of each committed change. */
+  events?: { supportTicketUpdated(ticketId: string, userId: string): void };
 }) {
   const { db } = deps;
   const isAgent = (user: UserRow) => isSupportAgent(user, deps.supportEmails);
   const tierOf = (user: UserRow) => effectiveTier(billingStateOf(user), user.email, deps.proEmails);
   const ticketUrl = (id: string) => `${deps.publicUrl}/support/${id}`;
+  /** Call after the transaction resolved, so listeners refetch committed data. */
+  const announce = (ticket: { id: string; userId: string }) =>
+    deps.events?.supportTicketUpdated(ticket.id, ticket.userId);
 
   const summary = (row: TicketRow, agent: boolean, owner?: UserRow): TicketSummaryDto => ({
     id: row.id,
@@ -71,9 +78,19 @@ export function createSupportService(deps: {
       timestamp: message.createdAt.toISOString(),
       authorName: message.role === 'support' ? authorFirstName || 'Support' : null,
     }));
+    const now = new Date();
+    const supportVisits = (await createSupportSessionRepository(tx).visitsForTicket(row.id)).map(
+      ({ supportSession: v, agentFirstName }) => ({
+        id: v.id,
+        agentName: agentFirstName || 'Support',
+        startedAt: v.startedAt.toISOString(),
+        endedAt: supportModeEnd(v, now)?.toISOString() ?? null,
+      }),
+    );
     return {
       ...summary(row, agent, owner ?? undefined),
       messages,
+      supportVisits,
       isSupportUser: agent,
       ...(agent && owner
         ? {
@@ -153,6 +170,7 @@ export function createSupportService(deps: {
           }));
         return { dto: await toDto(tx, user, ticket), mails };
       });
+      announce({ id: dto.id, userId: user.id });
       await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
@@ -173,7 +191,7 @@ export function createSupportService(deps: {
     },
 
     async reply(user: UserRow, ticketId: string, content: string): Promise<TicketDto> {
-      const { dto, mails } = await db.transaction(async (tx) => {
+      const { dto, mails, ticket } = await db.transaction(async (tx) => {
         const row = await visible(tx, user, ticketId, true);
         if (row.status !== 'open') throw new DomainError(ErrorCode.CONFLICT, TICKET_CLOSED);
         const agent = isAgent(user);
@@ -211,16 +229,17 @@ export function createSupportService(deps: {
               },
             ]
           : [];
-        return { dto: await toDto(tx, user, updated), mails };
+        return { dto: await toDto(tx, user, updated), mails, ticket: updated };
       });
+      announce(ticket);
       await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
 
     async setStatus(user: UserRow, ticketId: string, status: 'open' | 'closed'): Promise<TicketDto> {
-      return db.transaction(async (tx) => {
+      const { dto, changed } = await db.transaction(async (tx) => {
         const row = await visible(tx, user, ticketId, true);
-        if (row.status === status) return toDto(tx, user, row);
+        if (row.status === status) return { dto: await toDto(tx, user, row), changed: null };
         const updated = await createSupportRepository(tx).update(ticketId, { status, updatedAt: new Date() });
         await createAuditRepository(tx).record({
           teamId: null,
@@ -231,8 +250,10 @@ export function createSupportService(deps: {
           oldValues: { status: row.status },
           newValues: { status },
         });
-        return toDto(tx, user, updated);
+        return { dto: await toDto(tx, user, updated), changed: updated };
       });
+      if (changed) announce(changed);
+      return dto;
     },
   };
 }

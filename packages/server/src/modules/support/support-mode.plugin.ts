@@ -1,0 +1,149 @@
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import {
+  refusedInSupportMode,
+  SUPPORT_MODE_EXPIRED_MESSAGE,
+  SUPPORT_MODE_REFUSED_MESSAGE,
+} from '@rotaboard/core/support/support-mode';
+import { displayName } from '@rotaboard/core/users/profile';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { runAsSupportActor } from '../audit/support-actor.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import type { SupportSessionRow } from './support-session.repository.ts';
+import {
+  createSupportSessionService,
+  type ResolvedSupportSession,
+  type SupportSessionService,
+} from './support-session.service.ts';
+
+/** The second cookie: a support session's token, meaningful only beside the agent's own session cookie. */
+export const SUPPORT_COOKIE = 'rotaboard_support';
+/**
+ * The cookie outlives the hour it stands for, so that requests after the hour still carry it and get
+ * 401 (the session row decides, not the browser); after a day a forgotten one simply lapses.
+ */
+const SUPPORT_COOKIE_MAX_AGE_S = 24 * 3600;
+/** Ways out of support mode, which must work after its hour too. */
+const EXITS = new Set(['/api/auth/impersonate/end', '/api/auth/logout']);
+
+/** Support mode on this request: the agent acting, and the session they act in. */
+export type SupportModeContext = { agent: UserRow; supportSession: SupportSessionRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while a support agent acts as `sessionUser` (who is then the user, not the agent). */
+    supportMode: SupportModeContext | null;
+  }
+  interface FastifyInstance {
+    supportMode: {
+      service: SupportSessionService;
+      setCookie(reply: FastifyReply, token: string): void;
+      /**
+       * Leaves support mode in this browser, live or over: ends the support session, clears its
+       * cookie and closes its live connections. False when there was none.
+       */
+      leave(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+      /** The support session a websocket handshake's cookies name (sockets follow the session). */
+      resolve(
+        agent: UserRow,
+        agentSessionTokenHash: string,
+        token: string | undefined,
+      ): Promise<ResolvedSupportSession | null>;
+    };
+  }
+}
+
+/**
+ * Support mode (issue 14, docs/auth.md "Support mode"). Runs after the session plugin: when the
+ * browser also holds a live support session started from this very agent session, the request is
+ * the user's (`request.sessionUser`), the agent is `request.supportMode.agent`, what only the account
+ * holder may do is refused (403), and every audit row the request writes names the agent. Once the
+ * hour is over every request answers 401 until the browser leaves support mode.
+ */
+export default fp(
+  async (
+    app: FastifyInstance,
+    opts: {
+      secureCookies: boolean;
+      supportEmails: readonly string[];
+      onTicketChanged?: (ticketId: string, userId: string) => void;
+      onLeave?: (supportSessionId: string) => Promise<void>;
+    },
+  ) => {
+    const service = createSupportSessionService({
+      db: app.db,
+      supportEmails: opts.supportEmails,
+      ...(opts.onTicketChanged ? { onTicketChanged: opts.onTicketChanged } : {}),
+    });
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
+    const clearCookie = (reply: FastifyReply) => reply.clearCookie(SUPPORT_COOKIE, cookieOptions);
+
+    app.decorateRequest('supportMode', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SUPPORT_COOKIE];
+      if (!token) return;
+      const agent = request.sessionUser;
+      if (!agent || !request.sessionTokenHash) {
+        // Its agent session is gone (logged out, expired): the support session went with it.
+        clearCookie(reply);
+        return;
+      }
+      const found = await service.resolve(agent, request.sessionTokenHash, token, new Date());
+      if (!found) {
+        // Not this browser's agent session (another sign-in since): a leftover, dropped.
+        clearCookie(reply);
+        return;
+      }
+      if (found.state === 'over') {
+        if (EXITS.has(request.routeOptions.url ?? '')) return;
+        throw new DomainError(ErrorCode.SUPPORT_MODE_ENDED, SUPPORT_MODE_EXPIRED_MESSAGE);
+      }
+      request.sessionUser = found.user;
+      request.supportMode = { agent, supportSession: found.supportSession };
+      if (refusedInSupportMode(request.method, request.routeOptions.url)) {
+        throw new DomainError(ErrorCode.FORBIDDEN, SUPPORT_MODE_REFUSED_MESSAGE);
+      }
+    });
+
+    // From here on (after the body is read) the request runs with the agent as the actor of its
+    // writes; a context entered any earlier would be lost across body parsing.
+    app.addHook('preHandler', (request, _reply, done) => {
+      const mode = request.supportMode;
+      if (!mode || !request.sessionUser) return done();
+      runAsSupportActor(
+        {
+          agentId: mode.agent.id,
+          agentName: displayName(mode.agent),
+          userId: request.sessionUser.id,
+          userName: displayName(request.sessionUser),
+        },
+        done,
+      );
+    });
+
+    app.decorate('supportMode', {
+      service,
+      setCookie(reply, token) {
+        reply.setCookie(SUPPORT_COOKIE, token, { ...cookieOptions, maxAge: SUPPORT_COOKIE_MAX_AGE_S });
+      },
+      async leave(request, reply) {
+        const token = request.cookies[SUPPORT_COOKIE];
+        if (!token) return false;
+        clearCookie(reply);
+        const agent = request.supportMode?.agent ?? request.sessionUser;
+        if (!agent || !request.sessionTokenHash) return false;
+        const found = await service.resolve(agent, request.sessionTokenHash, token, new Date());
+        if (!found) return false;
+        await service.end(found.supportSession);
+        await opts.onLeave?.(found.supportSession.id);
+        return true;
+      },
+      async resolve(agent, agentSessionTokenHash, token) {
+        return token ? service.resolve(agent, agentSessionTokenHash, token, new Date()) : null;
+      },
+    });
+  },
+  { name: 'support-mode', dependencies: ['session'] },
+);
