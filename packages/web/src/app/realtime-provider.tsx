@@ -57,6 +57,12 @@ export function RealtimeConnection() {
           toast.error('You no longer have access to this team');
           void queryClient.invalidateQueries();
         },
+        // Tickets are no team's: they come to the user's own room and the agents' room.
+        onSupportTicketUpdated: (event) => {
+          void queryClient.invalidateQueries({ queryKey: ['support', 'tickets'] });
+          void queryClient.invalidateQueries({ queryKey: ['support', 'ticket', event.ticketId] });
+          void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+        },
         onScheduleUpdated: (event) => {
           void queryClient.invalidateQueries({
             predicate: (query) => isAffectedQuery(query.queryKey, event),

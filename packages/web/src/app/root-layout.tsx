@@ -6,6 +6,7 @@ import { ConnectionBanner } from './layout/connection-banner';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { LazyPaymentProblemBar } from './layout/lazy-account-widgets';
+import { SupportModeBanner } from './layout/support-mode-banner';
 import { PrefetchPages } from './prefetch-pages';
 import { RealtimeConnection } from './realtime-provider';
 import { ScrollManager } from './scroll-manager';
@@ -23,6 +24,7 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        <SupportModeBanner />
         <ConnectionBanner />
         <Header />
         {/* At least a screen tall (less the header), so the footer starts below the fold and a page

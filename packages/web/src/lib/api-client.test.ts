@@ -135,6 +135,16 @@ describe('apiRequest', () => {
       expect(events).toEqual([{ type: 'logout', reason: 'expired' }]);
     });
 
+    it('tells support mode’s end apart from an expired session', async () => {
+      setLoggedIn(true);
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse(401, { message: 'Support mode has ended.', code: 'SUPPORT_MODE_ENDED' }),
+      );
+      const error = await failure(apiRequest('GET', '/api/teams'));
+      expect(error.sessionEnded).toBe(true);
+      expect(events).toEqual([{ type: 'logout', reason: 'support-ended' }]);
+    });
+
     it('stays quiet when nobody is logged in', async () => {
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
       const error = await failure(apiRequest('GET', '/api/auth/me'));

@@ -87,11 +87,17 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(message?.trim() ? message : DEFAULT_ERROR_MESSAGE, response.status, details);
 }
 
-/** A 401 on a session we believed in means it ended elsewhere: every tab signs out. */
-function handleUnauthorized(): boolean {
+/**
+ * A 401 on a session we believed in means it ended elsewhere: every tab signs out. In support mode
+ * it means the agent's hour as the user is over (code SUPPORT_MODE_ENDED).
+ */
+function handleUnauthorized(code: string | undefined): boolean {
   if (!isLoggedIn() || isIntentionalLogout()) return false;
   setLoggedIn(false);
-  broadcastAuthEvent({ type: 'logout', reason: 'expired' });
+  broadcastAuthEvent({
+    type: 'logout',
+    reason: code === 'SUPPORT_MODE_ENDED' ? 'support-ended' : 'expired',
+  });
   return true;
 }
 
@@ -119,7 +125,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     const error = await errorFromResponse(response);
     if (error.isNetworkError) reportNetworkFailure();
     else reportNetworkSuccess();
-    if (response.status === 401) error.sessionEnded = handleUnauthorized();
+    if (response.status === 401) error.sessionEnded = handleUnauthorized(error.code);
     throw error;
   }
 

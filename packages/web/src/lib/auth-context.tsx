@@ -1,4 +1,4 @@
-import type { MeResponse } from '@rotaboard/core/contracts/auth';
+import type { MeResponse, SupportModeDto } from '@rotaboard/core/contracts/auth';
 import type { UserDto } from '@rotaboard/core/contracts/users';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { ApiError, apiRequest } from './api-client';
 import { broadcastAuthEvent, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
 import { useConnectionStatus } from './connection-status';
 import { removeStorage } from './storage';
+import { syncSupportModeRecord } from './support-mode';
+import { toast } from './toast';
 
 /**
  * initializing → loggedIn | loggedOut. `unreachable` is the network-failure case: the server could not
@@ -23,12 +25,22 @@ type Session =
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
 const LOGOUT_FLAG_RESET_MS = 1000;
 
+/** Set when loading found support mode over: the app then goes to /login (spec 2 §4). */
+let supportModeEndedOnLoad = false;
+
 async function fetchSession(): Promise<Session> {
   try {
     const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
     return { status: 'loggedIn', me };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
+    if (error instanceof ApiError && error.code === 'SUPPORT_MODE_ENDED' && !supportModeEndedOnLoad) {
+      // The page was opened after the agent's hour as the user: leave support mode, then ask again.
+      supportModeEndedOnLoad = true;
+      await apiRequest('POST', '/api/auth/impersonate/end', {}).catch(() => undefined);
+      removeStorage(STORAGE_KEYS.impersonation);
+      return fetchSession();
+    }
     return { status: 'loggedOut' };
   }
 }
@@ -44,6 +56,12 @@ export interface AuthContextValue {
   logout: (options?: { redirect?: boolean }) => Promise<boolean>;
   /** Ends every session of the user. Resolves false when the server refused or could not be reached. */
   logoutAllDevices: () => Promise<boolean>;
+  /** Set while a support agent acts as this user (support mode). */
+  supportMode: SupportModeDto | null;
+  /** The browser became someone else (support mode started): drops their data and reads who. */
+  switchAccount: () => Promise<AuthStatus>;
+  /** Leaves support mode (ended, or its hour over): the agent is back in their own account. */
+  leaveSupportMode: () => Promise<AuthStatus>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -61,7 +79,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setLoggedIn(session?.status === 'loggedIn');
-  }, [session]);
+    if (session?.status === 'loggedIn')
+      syncSupportModeRecord(session.me.user, session.me.supportMode ?? null);
+    if (session && supportModeEndedOnLoad) {
+      supportModeEndedOnLoad = false;
+      toast.info('Support mode has ended: the hour is up');
+      navigate('/login', { replace: true });
+    }
+  }, [session, navigate]);
 
   // The server could not say who we are; once any request gets through again, ask again.
   const { isFailing } = useConnectionStatus();
@@ -79,19 +104,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData<Session>(SESSION_QUERY_KEY, { status: 'loggedOut' });
   }, [queryClient]);
 
-  useEffect(
-    () =>
-      onAuthEvent((event) => {
-        if (event.type === 'login') {
-          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-          return;
-        }
-        clearUserState();
-        if (event.reason === 'expired') navigate('/login?expired=true', { replace: true });
-      }),
-    [clearUserState, navigate, queryClient],
-  );
-
   const refresh = useCallback(async (): Promise<AuthStatus> => {
     const next = await queryClient.fetchQuery({
       queryKey: SESSION_QUERY_KEY,
@@ -101,6 +113,57 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLoggedIn(next.status === 'loggedIn');
     return next.status;
   }, [queryClient]);
+
+  /** Someone else's data must not linger: everything is dropped, then the session is read again. */
+  const switchHere = useCallback(async (): Promise<AuthStatus> => {
+    await queryClient.cancelQueries();
+    queryClient.removeQueries();
+    return refresh();
+  }, [queryClient, refresh]);
+
+  const switchAccount = useCallback(async (): Promise<AuthStatus> => {
+    const status = await switchHere();
+    broadcastAuthEvent({ type: 'switched' });
+    return status;
+  }, [switchHere]);
+
+  const leaveSupportMode = useCallback(async (): Promise<AuthStatus> => {
+    try {
+      await apiRequest('POST', '/api/auth/impersonate/end', {});
+    } catch {
+      // Whatever the answer, the server no longer treats this browser as the user once the hour is up.
+    }
+    removeStorage(STORAGE_KEYS.impersonation);
+    return switchAccount();
+  }, [switchAccount]);
+
+  useEffect(
+    () =>
+      onAuthEvent((event, source) => {
+        if (event.type === 'login') {
+          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          return;
+        }
+        if (event.type === 'switched') {
+          if (source === 'remote') void switchHere();
+          return;
+        }
+        if (event.reason === 'support-ended') {
+          // The agent's hour as the user is over (spec 2 §4): out to /login; the tab that noticed
+          // leaves support mode, and the login page then carries the agent on into their own account.
+          clearUserState();
+          navigate('/login', { replace: true });
+          if (source === 'local') {
+            toast.info('Support mode has ended: the hour is up');
+            void leaveSupportMode();
+          }
+          return;
+        }
+        clearUserState();
+        if (event.reason === 'expired') navigate('/login?expired=true', { replace: true });
+      }),
+    [clearUserState, navigate, queryClient, switchHere, leaveSupportMode],
+  );
 
   const finishLogout = useCallback(
     (redirect: boolean) => {
@@ -151,8 +214,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       logout,
       logoutAllDevices,
+      supportMode: me?.supportMode ?? null,
+      switchAccount,
+      leaveSupportMode,
     };
-  }, [session, refresh, logout, logoutAllDevices]);
+  }, [session, refresh, logout, logoutAllDevices, switchAccount, leaveSupportMode]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

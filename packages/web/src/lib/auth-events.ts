@@ -3,7 +3,11 @@
  * expired under any request) is broadcast so that every tab drops its user data at once. Tabs talk
  * over a BroadcastChannel, falling back to the `storage` event where that is missing.
  */
-export type AuthBroadcast = { type: 'logout'; reason: 'logout' | 'expired' } | { type: 'login' };
+export type AuthBroadcast =
+  | { type: 'logout'; reason: 'logout' | 'expired' | 'support-ended' }
+  | { type: 'login' }
+  /** Support mode started or ended: the browser is someone else now (docs/support.md). */
+  | { type: 'switched' };
 export type AuthEventSource = 'local' | 'remote';
 type Listener = (event: AuthBroadcast, source: AuthEventSource) => void;
 

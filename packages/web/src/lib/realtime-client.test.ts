@@ -1,6 +1,12 @@
 import { HubEvents } from '@rotaboard/core/realtime/hub';
 import { describe, expect, it } from 'vitest';
-import { type HubSocket, type HubState, NOT_CONNECTED_ERROR, RealtimeClient } from './realtime-client';
+import {
+  type HubSocket,
+  type HubState,
+  NOT_CONNECTED_ERROR,
+  RealtimeClient,
+  type RealtimeOptions,
+} from './realtime-client';
 
 const TEAM_A = '11111111-1111-4111-8111-111111111111';
 const TEAM_B = '22222222-2222-4222-8222-222222222222';
@@ -34,7 +40,7 @@ class FakeSocket implements HubSocket {
   }
 }
 
-function setup() {
+function setup(extra: Partial<RealtimeOptions> = {}) {
   const socket = new FakeSocket();
   const timers: { ms: number; run: () => void }[] = [];
   const states: HubState[] = [];
@@ -54,6 +60,7 @@ function setup() {
     onState: (state) => states.push(state),
     onScheduleUpdated: (event) => events.push(event),
     log: (message) => logs.push(message),
+    ...extra,
   });
   const runNext = () => {
     const timer = timers.shift();
@@ -144,6 +151,16 @@ describe('RealtimeClient', () => {
     socket.fire(HubEvents.scheduleUpdated, { ...event, teamId: TEAM_B });
     socket.fire(HubEvents.scheduleUpdated, { nonsense: true });
     expect(events).toEqual([event]);
+  });
+
+  it('passes on support ticket updates whatever the team, and ignores malformed ones', () => {
+    const tickets: string[] = [];
+    const { socket, client } = setup({ onSupportTicketUpdated: (e) => tickets.push(e.ticketId) });
+    client.start();
+    socket.fire('connect');
+    socket.fire(HubEvents.supportTicketUpdated, { ticketId: TEAM_B });
+    socket.fire(HubEvents.supportTicketUpdated, { ticketId: 'nope' });
+    expect(tickets).toEqual([TEAM_B]);
   });
 
   it('stop closes the connection and cancels retries', () => {

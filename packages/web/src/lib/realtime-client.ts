@@ -4,7 +4,9 @@ import {
   type PresenceEvent,
   readPresence,
   readScheduleUpdated,
+  readSupportTicketUpdated,
   type ScheduleUpdatedEvent,
+  type SupportTicketUpdatedEvent,
 } from '@rotaboard/core/realtime/hub';
 import { io } from 'socket.io-client';
 import { reconnectDelay, restartDelay } from './realtime-policy';
@@ -41,6 +43,8 @@ export interface RealtimeCallbacks {
   onPresence?: (event: PresenceEvent) => void;
   /** The server took this connection out of the selected team's group: access to it has ended. */
   onAccessLost?: (teamId: string) => void;
+  /** A ticket of this user (or, for agents, any ticket) changed. */
+  onSupportTicketUpdated?: (event: SupportTicketUpdatedEvent) => void;
 }
 
 export interface RealtimeOptions extends RealtimeCallbacks {
@@ -88,6 +92,10 @@ export class RealtimeClient {
       if (!event) return this.log('Ignored a malformed ScheduleUpdated', payload);
       if (event.teamId !== this.teamId) return;
       this.opts.onScheduleUpdated?.(event);
+    });
+    this.socket.on(HubEvents.supportTicketUpdated, (payload: unknown) => {
+      const event = readSupportTicketUpdated(payload);
+      if (event) this.opts.onSupportTicketUpdated?.(event);
     });
     this.socket.on(HubEvents.presence, (payload: unknown) => {
       const event = readPresence(payload);

@@ -1,12 +1,15 @@
-import type { IsSupportResponse } from '@rotaboard/core/contracts/auth';
+import type { ImpersonateResponse, IsSupportResponse } from '@rotaboard/core/contracts/auth';
 import type { NewTicketInput, TicketDto, TicketSummaryDto } from '@rotaboard/core/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 
 const ticketPath = (id: string) => `/api/support/tickets/${encodeURIComponent(id)}`;
-/** Threads refresh while open, so a reply shows without reloading. */
-const THREAD_REFRESH_MS = 15_000;
+/**
+ * New messages arrive live (SupportTicketUpdated on the hub); this slow refresh only covers a live
+ * connection that is down.
+ */
+const THREAD_REFRESH_MS = 60_000;
 
 export function useIsSupportAgent() {
   const { status } = useAuth();
@@ -22,7 +25,7 @@ export function useTickets() {
   return useQuery({
     queryKey: ['support', 'tickets'],
     queryFn: () => apiRequest<TicketSummaryDto[]>('GET', '/api/support/tickets'),
-    refetchInterval: THREAD_REFRESH_MS * 2,
+    refetchInterval: THREAD_REFRESH_MS,
   });
 }
 
@@ -68,5 +71,15 @@ export function useCreateTicket() {
   return useMutation({
     mutationFn: (input: NewTicketInput) => apiRequest<TicketDto>('POST', '/api/support/tickets', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'tickets'] }),
+  });
+}
+
+/** "Log in as user" (agents, spec 2 §4): starts support mode as the ticket's user. */
+export function useLogInAsUser() {
+  return useMutation({
+    mutationFn: ({ userId, ticketId }: { userId: string; ticketId: string }) =>
+      apiRequest<ImpersonateResponse>('POST', `/api/auth/impersonate/${encodeURIComponent(userId)}`, {
+        ticketId,
+      }),
   });
 }

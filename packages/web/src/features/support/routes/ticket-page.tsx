@@ -1,15 +1,20 @@
+import type { SupportVisitDto, TicketDto } from '@rotaboard/core/contracts/support';
 import { MAX_TICKET_MESSAGE } from '@rotaboard/core/contracts/support';
+import { SUPPORT_MODE_REDIRECT_MS } from '@rotaboard/core/support/support-mode';
+import { LifeBuoy, LogIn } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
+import { writeSupportModeRecord } from '../../../lib/support-mode';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useReply, useSetTicketStatus, useTicket } from '../api/support';
+import { useLogInAsUser, useReply, useSetTicketStatus, useTicket } from '../api/support';
 import { formatTicketTime, StatusBadge } from '../components/ticket-badges';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,6 +88,9 @@ function Ticket({ id }: { id: string }) {
               {data.status === 'open' ? 'Close ticket' : 'Reopen ticket'}
             </Button>
           </div>
+          {data.userDetails && data.userId ? (
+            <LogInAsUser ticketId={data.id} userId={data.userId} details={data.userDetails} />
+          ) : null}
           {data.userDetails ? (
             <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-border bg-card p-3 text-sm">
               <dt className="text-muted-foreground">User</dt>
@@ -104,7 +112,11 @@ function Ticket({ id }: { id: string }) {
             </dl>
           ) : null}
           <ol className="grid gap-3" aria-label="Messages">
-            {data.messages.map((m) => {
+            {timeline(data).map((entry) => {
+              if (entry.kind === 'visit') {
+                return <SupportVisit key={entry.visit.id} visit={entry.visit} agent={data.isSupportUser} />;
+              }
+              const m = entry.message;
               const mine = (m.role === 'support') === data.isSupportUser;
               return (
                 <li
@@ -154,6 +166,89 @@ function Ticket({ id }: { id: string }) {
           )}
         </>
       )}
+    </div>
+  );
+}
+
+type Entry =
+  | { kind: 'message'; at: string; message: TicketDto['messages'][number] }
+  | { kind: 'visit'; at: string; visit: SupportVisitDto };
+
+/** Messages and support visits in the order they happened. */
+function timeline(ticket: TicketDto): Entry[] {
+  const entries: Entry[] = [
+    ...ticket.messages.map((message) => ({ kind: 'message' as const, at: message.timestamp, message })),
+    ...ticket.supportVisits.map((visit) => ({ kind: 'visit' as const, at: visit.startedAt, visit })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const timeOfDay = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** When support acted as the user, and for how long (issue 14): the user sees it in their thread. */
+function SupportVisit({ visit, agent }: { visit: SupportVisitDto; agent: boolean }) {
+  const who = agent
+    ? `${visit.agentName} was logged in as this user`
+    : `Support (${visit.agentName}) logged in as you`;
+  const minutes = visit.endedAt
+    ? Math.max(1, Math.round((Date.parse(visit.endedAt) - Date.parse(visit.startedAt)) / 60_000))
+    : null;
+  return (
+    <li className="flex items-start gap-2 rounded-lg border border-dashed border-orange-400/70 bg-orange-50 px-3 py-2 text-sm text-orange-950 dark:bg-orange-500/10 dark:text-orange-100">
+      <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        {visit.endedAt
+          ? `${who} on ${formatTicketTime(visit.startedAt)} for ${minutes === 1 ? '1 minute' : `${minutes} minutes`} (until ${timeOfDay(visit.endedAt)}).`
+          : `${who} since ${formatTicketTime(visit.startedAt)} (for up to an hour).`}
+      </p>
+    </li>
+  );
+}
+
+/** The agent's "Log in as user" (spec 2 §4): support mode as the ticket's user for up to an hour. */
+function LogInAsUser({
+  ticketId,
+  userId,
+  details,
+}: {
+  ticketId: string;
+  userId: string;
+  details: NonNullable<TicketDto['userDetails']>;
+}) {
+  const logIn = useLogInAsUser();
+  const { switchAccount } = useAuth();
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState(false);
+  const start = () =>
+    logIn.mutate(
+      { userId, ticketId },
+      {
+        onSuccess: (result) => {
+          const { firstName, lastName, email } = result.impersonatedUser;
+          writeSupportModeRecord({
+            impersonatedUser: { firstName, lastName, email },
+            expiresAt: result.expiresAt,
+          });
+          toast.success(`Now logged in as ${[firstName, lastName].filter(Boolean).join(' ') || email}`);
+          setSwitching(true);
+          setTimeout(() => {
+            void switchAccount().then(() => navigate('/', { replace: true }));
+          }, SUPPORT_MODE_REDIRECT_MS);
+        },
+        onError: () => toast.error('Failed to login as user. Please try again.'),
+      },
+    );
+  return (
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-muted/40 p-3 text-sm">
+      <p className="min-w-0 text-muted-foreground">
+        See Rotaboard as {details.firstName || details.email} does for up to an hour. Your changes are
+        recorded as yours.
+      </p>
+      <Button onClick={start} disabled={logIn.isPending || switching}>
+        {logIn.isPending || switching ? <Spinner className="size-4" /> : <LogIn aria-hidden="true" />}
+        Log in as user
+      </Button>
     </div>
   );
 }
