@@ -2,16 +2,43 @@ import { expect, test } from '@playwright/test';
 import { fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /**
- * Support tickets (issue 14, first part): a user opens a ticket, the agent sees it and replies, the
- * user's bell counts the unread reply and the thread shows it.
+ * Support (issue 14): a user opens a ticket and the agent sees it live and replies; the user's bell
+ * shows the reply live and the thread has it. The agent then logs in as the user, sees their schedule
+ * with the Support Mode banner, changes a shift (the history names the agent), ends support mode and
+ * is back in their own account; the user's thread shows the visit.
  */
-test('a user opens a ticket, the agent replies, and the user sees the reply', async ({ browser, page }) => {
+test('a ticket answered live, and the agent acting as the user for a while', async ({ browser, page }) => {
   test.setTimeout(180_000);
   await signInThroughUi(page, uniqueEmail('support.user'), {
     firstName: 'Una',
     lastName: 'User',
     teamName: 'Bakery',
   });
+  // Something on the schedule for the agent to change later.
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const person = await (
+    await page.request.post(`/api/teams/${team.teamId}/staff`, {
+      data: { firstName: 'Ava', lastName: 'Adams' },
+    })
+  ).json();
+  const today = new Date().toISOString().slice(0, 10);
+  expect(
+    (
+      await page.request.post(`/api/teams/${team.teamId}/shifts`, {
+        data: { staffId: person.staffId, shiftDate: today, startTime: '09:00', endTime: '17:00' },
+      })
+    ).status(),
+  ).toBe(201);
+
+  // The agent is watching the queue before the ticket exists.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await signInThroughUi(agent, 'agent@support.example.com', { firstName: 'Sage', lastName: 'Support' });
+  await agent.goto('/support');
+  await expect(
+    agent.getByText('you can respond to tickets and close them, but not create them'),
+  ).toBeVisible();
+
   await page.goto('/support');
   await expect(page.getByText('Pro accounts get priority support')).toBeVisible();
   await expect(page.getByText('No tickets yet')).toBeVisible();
@@ -27,14 +54,7 @@ test('a user opens a ticket, the agent replies, and the user sees the reply', as
     page.getByText('A support agent will respond to your message as soon as possible.'),
   ).toBeVisible();
 
-  // The agent sees it, unread, with the user's id and details.
-  const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  await signInThroughUi(agent, 'agent@support.example.com', { firstName: 'Sage', lastName: 'Support' });
-  await agent.goto('/support');
-  await expect(
-    agent.getByText('you can respond to tickets and close them, but not create them'),
-  ).toBeVisible();
+  // The agent sees it arrive without reloading (live), unread, with the user's id and details.
   await expect(agent.getByRole('link', { name: 'New ticket' })).toHaveCount(0);
   const row = agent.getByRole('link', { name: /Cannot find the lock/ });
   await expect(row).toContainText('Unread');
@@ -42,12 +62,13 @@ test('a user opens a ticket, the agent replies, and the user sees the reply', as
   await snapAll(agent, 'support-list');
   await row.click();
   await expect(agent.getByText('Una User')).toBeVisible();
+  // The user is on their schedule when the reply comes: the bell counts it at once (it polls only
+  // every three minutes, so this is the live event).
+  await page.goto('/schedule');
+  await expect(page.getByRole('button', { name: /09:00 to 17:00/ })).toBeVisible();
   await agent.getByLabel('Reply').fill('Schedule → Schedule lock, then pick the date.');
   await agent.getByRole('button', { name: 'Send' }).click();
   await expect(agent.getByText('Message sent')).toBeVisible();
-
-  // The user's bell counts the reply; opening the ticket reads it.
-  await page.goto('/schedule');
   await expect(page.getByTestId('notification-count')).toHaveText('1');
   await page.goto('/support');
   await expect(page.getByRole('link', { name: /Cannot find the lock/ })).toContainText('Unread');
@@ -56,6 +77,57 @@ test('a user opens a ticket, the agent replies, and the user sees the reply', as
   await expect(page.getByText('Support (Sage)')).toBeVisible();
   await snapAll(page, 'support-thread');
   await fitsAt360(page, 'support-thread');
+
+  // The agent's side of the thread: the user's details and "Log in as user".
+  await expect(agent.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await snapAll(agent, 'support-thread-agent');
+
+  // The agent logs in as the user: a toast, then their schedule with the Support Mode banner.
+  await agent.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(agent.getByText('Now logged in as Una User')).toBeVisible();
+  await expect(agent).toHaveURL(/\/schedule/);
+  const banner = agent.getByTestId('support-mode-banner');
+  await expect(banner).toContainText('logged in as Una User');
+  await expect(banner).toContainText(/(60|59) minutes left/);
+  expect(
+    await agent.evaluate(() => JSON.parse(localStorage.getItem('impersonation') ?? 'null')),
+  ).toMatchObject({
+    impersonatedUser: { firstName: 'Una', lastName: 'User' },
+    expiresAt: expect.any(String),
+  });
+  await expect(agent.getByRole('button', { name: /09:00 to 17:00/ })).toBeVisible();
+  await expect(agent.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await snapAll(agent, 'support-mode-banner', 'viewport');
+  await fitsAt360(agent, 'support-mode-banner');
+
+  // A change made in support mode is the agent's in the shift's history.
+  await agent.getByRole('button', { name: /09:00 to 17:00/ }).click();
+  let dialog = agent.getByRole('dialog');
+  await dialog.getByLabel('Start time').fill('10:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await agent.getByRole('button', { name: /10:00 to 17:00/ }).click();
+  dialog = agent.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'History' }).click();
+  await expect(dialog.getByText('by Support (Sage Support) as Una User')).toBeVisible();
+  await expect(dialog.getByText('by Una User')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Only the account holder may delete a team, even in support mode.
+  const refused = await agent.request.delete(`/api/teams/${team.teamId}`);
+  expect(refused.status()).toBe(403);
+
+  // Ending support mode: back in the agent's own account, on the support queue.
+  await banner.getByRole('button', { name: 'End support mode' }).click();
+  await expect(agent).toHaveURL(/\/support$/);
+  await expect(banner).toHaveCount(0);
+  await expect(
+    agent.getByText('you can respond to tickets and close them, but not create them'),
+  ).toBeVisible();
+  expect(await agent.evaluate(() => localStorage.getItem('impersonation'))).toBeNull();
+
+  // The user sees, in their thread, that support acted as them and for how long.
+  await expect(page.getByText(/^Support \(Sage\) logged in as you on .* for \d+ minutes?/)).toBeVisible();
+  await snapAll(page, 'support-thread-visit');
   await page.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('Ticket closed')).toBeVisible();
   await expect(page.getByText('This ticket is closed. Reopen it to send a message.')).toBeVisible();

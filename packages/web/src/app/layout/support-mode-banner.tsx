@@ -46,14 +46,14 @@ export function SupportModeBanner() {
     <div
       role="status"
       data-testid="support-mode-banner"
-      // Orange, as the spec asks, dark enough for white text (and light text's opposite in dark mode).
-      className="bg-orange-700 text-white dark:bg-orange-500 dark:text-orange-950"
+      // Orange, as the spec asks, with dark text (white on this orange would be too faint to read).
+      className="bg-orange-500 text-orange-950"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
         <LifeBuoy aria-hidden="true" className="size-4 shrink-0" />
         <p className="min-w-0 flex-1">
-          <span className="font-semibold">Support Mode:</span> you are logged in as{' '}
-          <span className="font-semibold break-all">{displayName(user)}</span>
+          <span className="font-semibold">Support Mode:</span> logged in as{' '}
+          <span className="font-semibold break-words">{displayName(user)}</span>
           {left !== null ? (
             <>
               {' '}
@@ -65,7 +65,7 @@ export function SupportModeBanner() {
           type="button"
           onClick={() => void end()}
           disabled={leaving}
-          className="rounded-md border border-current px-2.5 py-1 text-xs font-semibold hover:bg-white/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current disabled:opacity-60 dark:hover:bg-black/10"
+          className="rounded-md border border-current px-2.5 py-1 text-xs font-semibold hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current disabled:opacity-60"
         >
           {leaving ? 'Ending…' : 'End support mode'}
         </button>
