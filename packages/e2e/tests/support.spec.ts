@@ -133,3 +133,39 @@ test('a ticket answered live, and the agent acting as the user for a while', asy
   await expect(page.getByText('This ticket is closed. Reopen it to send a message.')).toBeVisible();
   await agentContext.close();
 });
+
+/**
+ * Support mode lasts an hour (spec 2 §4): the app checks every minute, and when the hour is up it
+ * leaves support mode and goes to /login, which finds the agent's own session and carries on.
+ */
+test('support mode runs out after an hour, back to the agent’s own account', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  await signInThroughUi(page, uniqueEmail('support.expiry'), {
+    firstName: 'Eve',
+    lastName: 'Early',
+    teamName: 'Cafe',
+  });
+  const ticket = await (
+    await page.request.post('/api/support/tickets', { data: { title: 'Quick look?', message: 'Please' } })
+  ).json();
+
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  // The agent's browser keeps its own time, which the test can move on.
+  await agent.clock.install();
+  await signInThroughUi(agent, 'agent@support.example.com');
+  await agent.goto(`/support/${ticket.id}`);
+  await agent.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(agent.getByTestId('support-mode-banner')).toContainText('logged in as Eve Early');
+
+  await agent.clock.fastForward('01:00:30');
+  await expect(agent.getByText('Support mode has ended: the hour is up')).toBeVisible();
+  await expect(agent.getByTestId('support-mode-banner')).toHaveCount(0);
+  await expect(agent).toHaveURL(/\/schedule/);
+  expect(await agent.evaluate(() => localStorage.getItem('impersonation'))).toBeNull();
+  await agent.goto('/support');
+  await expect(
+    agent.getByText('you can respond to tickets and close them, but not create them'),
+  ).toBeVisible();
+  await agentContext.close();
+});

@@ -135,14 +135,27 @@ describe('apiRequest', () => {
       expect(events).toEqual([{ type: 'logout', reason: 'expired' }]);
     });
 
-    it('tells support mode’s end apart from an expired session', async () => {
+    it('tells support mode’s end apart from an expired session, once', async () => {
+      const stored = new Map<string, string>();
+      vi.stubGlobal('localStorage', {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: (key: string, value: string) => stored.set(key, value),
+        removeItem: (key: string) => stored.delete(key),
+      });
       setLoggedIn(true);
+      localStorage.setItem('impersonation', '{"expiresAt":"2026-01-01T00:00:00.000Z"}');
       fetchMock.mockResolvedValueOnce(
         jsonResponse(401, { message: 'Support mode has ended.', code: 'SUPPORT_MODE_ENDED' }),
       );
       const error = await failure(apiRequest('GET', '/api/teams'));
       expect(error.sessionEnded).toBe(true);
       expect(events).toEqual([{ type: 'logout', reason: 'support-ended' }]);
+      // Once support mode has been left (no record), a late answer from before changes nothing.
+      localStorage.removeItem('impersonation');
+      setLoggedIn(true);
+      fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Ended', code: 'SUPPORT_MODE_ENDED' }));
+      expect((await failure(apiRequest('GET', '/api/teams'))).sessionEnded).toBe(false);
+      expect(events).toHaveLength(1);
     });
 
     it('stays quiet when nobody is logged in', async () => {

@@ -1,5 +1,7 @@
+import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { broadcastAuthEvent, isIntentionalLogout, isLoggedIn, setLoggedIn } from './auth-events';
 import { reportNetworkFailure, reportNetworkSuccess } from './connection-status';
+import { readStorage } from './storage';
 
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
 
@@ -93,6 +95,9 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  */
 function handleUnauthorized(code: string | undefined): boolean {
   if (!isLoggedIn() || isIntentionalLogout()) return false;
+  // Requests still under way as support mode is left come back 401 SUPPORT_MODE_ENDED after it has
+  // been left (the record is gone by then): that is old news, not the agent's own session ending.
+  if (code === 'SUPPORT_MODE_ENDED' && !readStorage(STORAGE_KEYS.impersonation)) return false;
   setLoggedIn(false);
   broadcastAuthEvent({
     type: 'logout',

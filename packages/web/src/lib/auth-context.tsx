@@ -24,17 +24,22 @@ type Session =
 
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
 const LOGOUT_FLAG_RESET_MS = 1000;
+const SUPPORT_MODE_OVER = 'Support mode has ended: the hour is up';
 
 /** Set when loading found support mode over: the app then goes to /login (spec 2 §4). */
 let supportModeEndedOnLoad = false;
+/** Only the page's first look at the session handles a support mode found over on load. */
+let firstSessionRead = true;
 
 async function fetchSession(): Promise<Session> {
+  const first = firstSessionRead;
+  firstSessionRead = false;
   try {
     const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
     return { status: 'loggedIn', me };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
-    if (error instanceof ApiError && error.code === 'SUPPORT_MODE_ENDED' && !supportModeEndedOnLoad) {
+    if (error instanceof ApiError && error.code === 'SUPPORT_MODE_ENDED' && first) {
       // The page was opened after the agent's hour as the user: leave support mode, then ask again.
       supportModeEndedOnLoad = true;
       await apiRequest('POST', '/api/auth/impersonate/end', {}).catch(() => undefined);
@@ -83,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       syncSupportModeRecord(session.me.user, session.me.supportMode ?? null);
     if (session && supportModeEndedOnLoad) {
       supportModeEndedOnLoad = false;
-      toast.info('Support mode has ended: the hour is up');
+      toast.info(SUPPORT_MODE_OVER, { id: SUPPORT_MODE_OVER });
       navigate('/login', { replace: true });
     }
   }, [session, navigate]);
@@ -114,10 +119,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return next.status;
   }, [queryClient]);
 
-  /** Someone else's data must not linger: everything is dropped, then the session is read again. */
+  /**
+   * Someone else's data must not linger: every query goes back to empty and those on screen fetch
+   * again as whoever the browser is now. (Reset, not removed: a removed query's observers would go on
+   * showing what it held.)
+   */
   const switchHere = useCallback(async (): Promise<AuthStatus> => {
     await queryClient.cancelQueries();
-    queryClient.removeQueries();
+    await queryClient.resetQueries();
     return refresh();
   }, [queryClient, refresh]);
 
@@ -154,7 +163,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           clearUserState();
           navigate('/login', { replace: true });
           if (source === 'local') {
-            toast.info('Support mode has ended: the hour is up');
+            toast.info(SUPPORT_MODE_OVER, { id: SUPPORT_MODE_OVER });
             void leaveSupportMode();
           }
           return;
