@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
 
@@ -99,6 +100,18 @@ test('a ticket answered live, and the agent acting as the user for a while', asy
   await expect(agent.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await snapAll(agent, 'support-mode-banner', 'viewport');
   await fitsAt360(agent, 'support-mode-banner');
+  // The banner is readable (WCAG AA contrast and the rest) in both themes.
+  for (const theme of ['dark', 'light']) {
+    await agent.evaluate((value) => {
+      localStorage.setItem('theme', value);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }));
+    }, theme);
+    const axe = await new AxeBuilder({ page: agent })
+      .include('[data-testid="support-mode-banner"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
+  }
 
   // A change made in support mode is the agent's in the shift's history.
   await agent.getByRole('button', { name: /09:00 to 17:00/ }).click();
