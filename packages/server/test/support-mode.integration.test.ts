@@ -289,6 +289,30 @@ describe.each(engines)('support mode on %s', (engine) => {
     expect((await w.owner('GET', '/api/auth/me')).statusCode).toBe(200);
   });
 
+  it('ends support mode as a user when that user logs out of all devices', async () => {
+    const w = await world();
+    const { cookie, as } = await logInAs(w);
+    expect((await as('GET', '/api/auth/me')).json().user.id).toBe(w.ownerId);
+    expect((await w.owner('POST', '/api/auth/logout-all-devices')).statusCode).toBe(200);
+    const after = await as('GET', '/api/auth/me');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SUPPORT_MODE_ENDED');
+    const [ended] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'support_session'),
+          eq(auditLog.action, 'ENDED'),
+          eq(auditLog.changedBy, w.ownerId),
+        ),
+      );
+    expect(ended).toBeDefined();
+    // Leaving support mode still gives the agent their own account back.
+    expect((await client(t.app, cookie)('POST', '/api/auth/impersonate/end')).json().success).toBe(true);
+    expect((await agent()('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+
   describe('live delivery', () => {
     let url = '';
     const sockets: Socket[] = [];

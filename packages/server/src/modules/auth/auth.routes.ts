@@ -103,6 +103,8 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       await app.sessions.endAll(reply, user.id);
+      // An agent logged in as this user is signed in as them too: that ends as well.
+      await app.supportMode.endAllForUser(user.id);
       await app.realtime.disconnectUser(user.id);
       return { success: true, message: 'You have been logged out of all devices' };
     },

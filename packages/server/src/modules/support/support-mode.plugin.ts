@@ -43,6 +43,8 @@ declare module 'fastify' {
        * cookie and closes its live connections. False when there was none.
        */
       leave(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+      /** Ends every support session acting as the user, and its live connections (logout-all). */
+      endAllForUser(userId: string): Promise<void>;
       /** The support session a websocket handshake's cookies name (sockets follow the session). */
       resolve(
         agent: UserRow,
@@ -139,6 +141,9 @@ export default fp(
         await service.end(found.supportSession);
         await opts.onLeave?.(found.supportSession.id);
         return true;
+      },
+      async endAllForUser(userId) {
+        for (const id of await service.endAllForUser(userId)) await opts.onLeave?.(id);
       },
       async resolve(agent, agentSessionTokenHash, token) {
         return token ? service.resolve(agent, agentSessionTokenHash, token, new Date()) : null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { sessions, supportSessions, supportTickets, users } from '../../db/schema.ts';
@@ -44,6 +44,21 @@ export function createSupportSessionRepository(db: Db) {
         .where(and(eq(supportSessions.id, id), isNull(supportSessions.endedAt)))
         .returning();
       return row ?? null;
+    },
+
+    /** Ends every live support session acting as the user (they logged out of all devices). */
+    async endAllForUser(userId: string, now: Date): Promise<SupportSessionRow[]> {
+      return db
+        .update(supportSessions)
+        .set({ endedAt: now })
+        .where(
+          and(
+            eq(supportSessions.userId, userId),
+            isNull(supportSessions.endedAt),
+            gt(supportSessions.expiresAt, now),
+          ),
+        )
+        .returning();
     },
 
     /** The user's ticket to start from: the one given, else their most recently active. */

@@ -100,6 +100,29 @@ export function createSupportSessionService(deps: {
       return { state: 'live', supportSession: found.supportSession, user: found.user };
     },
 
+    /**
+     * The user logged out of all devices: support sessions acting as them end too (audited as the
+     * user's doing). Returns their ids, so their live connections can be closed.
+     */
+    async endAllForUser(userId: string): Promise<string[]> {
+      const ended = await db.transaction(async (tx) => {
+        const rows = await createSupportSessionRepository(tx).endAllForUser(userId, new Date());
+        await createAuditRepository(tx).recordMany(
+          rows.map((row) => ({
+            teamId: null,
+            entityType: 'support_session' as const,
+            entityId: row.id,
+            action: 'ENDED' as const,
+            changedBy: userId,
+            newValues: { endedAt: row.endedAt?.toISOString() ?? null, by: 'user' },
+          })),
+        );
+        return rows;
+      });
+      for (const row of ended) if (row.ticketId) deps.onTicketChanged?.(row.ticketId, row.userId);
+      return ended.map((row) => row.id);
+    },
+
     /** Ends a support session (once), audited as the agent's. */
     async end(supportSession: SupportSessionRow): Promise<void> {
       const ended = await db.transaction(async (tx) => {

@@ -11,10 +11,27 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
+import { useAuth } from '../../../lib/auth-context';
 import { SettingsSection } from './settings-section';
 
 export function SecuritySection() {
   const navigate = useNavigate();
+  const { supportMode } = useAuth();
+  if (supportMode) {
+    // The server refuses it in support mode (docs/support.md): say so rather than offer it.
+    return (
+      <SettingsSection
+        id="settings-security"
+        title="Security"
+        description="Only the account holder can log out of all devices: it is not available in support mode."
+      >
+        <Button variant="outline" disabled>
+          <LogOut aria-hidden="true" />
+          Log out of all devices
+        </Button>
+      </SettingsSection>
+    );
+  }
   return (
     <SettingsSection
       id="settings-security"
