@@ -165,6 +165,26 @@ describe.each(engines)('support mode on %s', (engine) => {
     expect(messageRows).toHaveLength(1);
     expect(messageRows[0]!.changedBy).toBe(agentId);
 
+    // So are changes to the account itself (here the user's name).
+    await as('PUT', '/api/users/me', { firstName: 'Ada', lastName: 'Owner-Smith' });
+    const [nameRow] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'user'),
+          eq(auditLog.entityId, w.ownerId),
+          eq(auditLog.onBehalfOf, w.ownerId),
+        ),
+      );
+    expect(nameRow).toMatchObject({
+      changedBy: agentId,
+      onBehalfOf: w.ownerId,
+      oldValues: { lastName: 'Owner' },
+      newValues: { lastName: 'Owner-Smith' },
+    });
+    await as('PUT', '/api/users/me', { firstName: 'Ada', lastName: 'Owner' });
+
     // The user sees the visit in their thread while it lasts.
     const during = (await w.owner('GET', `/api/support/tickets/${w.ticket.id}`)).json();
     expect(during.supportVisits).toEqual([

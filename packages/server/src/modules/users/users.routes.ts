@@ -1,14 +1,40 @@
+import { changedFields } from '@rotaboard/core/audit/changes';
 import { UpdatePreferencesInput, UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
 import { toUserDto } from './user.dto.ts';
-import { createUserRepository } from './user.repository.ts';
+import { createUserRepository, type UserRepository, type UserRow } from './user.repository.ts';
 
 /** The signed-in user's own profile. */
 export async function usersRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const users = createUserRepository(app.db);
+
+  /**
+   * Changes to the account are audited (entity `user`, changed fields only), so that one made by a
+   * support agent logged in as the user names the agent.
+   */
+  const updateAudited = (
+    user: UserRow,
+    fields: (row: UserRow) => Record<string, unknown>,
+    change: (users: UserRepository) => Promise<UserRow>,
+  ) =>
+    app.db.transaction(async (tx) => {
+      const updated = await change(createUserRepository(tx));
+      const diff = changedFields(fields(user), fields(updated));
+      if (diff) {
+        await createAuditRepository(tx).record({
+          teamId: null,
+          entityType: 'user',
+          entityId: user.id,
+          action: 'UPDATE',
+          changedBy: user.id,
+          ...diff,
+        });
+      }
+      return updated;
+    });
 
   routes.get(
     '/api/users/me',
@@ -31,7 +57,11 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const updated = await users.updateProfile(user.id, request.body);
+      const updated = await updateAudited(
+        user,
+        (row) => ({ firstName: row.firstName, lastName: row.lastName }),
+        (users) => users.updateProfile(user.id, request.body),
+      );
       return { success: true as const, user: toUserDto(updated, app.config.proEmails) };
     },
   );
@@ -47,7 +77,12 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const updated = await users.updatePreferences(requireUser(request).id, request.body);
+      const user = requireUser(request);
+      const updated = await updateAudited(
+        user,
+        (row) => ({ requestEmails: row.requestEmails }),
+        (users) => users.updatePreferences(user.id, request.body),
+      );
       return { success: true as const, user: toUserDto(updated, app.config.proEmails) };
     },
   );
