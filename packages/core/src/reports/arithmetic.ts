@@ -1,0 +1,362 @@
+import { addDays } from '../dates/week.ts';
+import { type TimeOffKind, timeOffKind } from '../shifts/time-off.ts';
+import { spanMinutes } from '../shifts/times.ts';
+import { ADJUSTMENT_REASONS, type AdjustmentReason, workedMinutes } from '../shifts/worked-minutes.ts';
+import { contractedHoursOn } from '../staff/weekly-hours.ts';
+
+/**
+ * The arithmetic of the leave, adjustments and payroll reports, on rows the server reads in one
+ * query per table. Entries are dated by the day they start, so an overnight shift counts wholly on
+ * its first day; entries after a person's leaving date are left out.
+ */
+
+export const ADJUSTMENT_REASON_KEYS = Object.keys(ADJUSTMENT_REASONS) as AdjustmentReason[];
+
+/** A member of staff as the reports need them, in the team's display order. */
+export type ReportStaff = {
+  staffId: string;
+  firstName: string;
+  lastName: string;
+  leavingDate: string | null;
+  /** Contracted hours per week, each in force from its date until the next (staff/weekly-hours). */
+  weeklyHours: readonly { hoursPerWeek: number; effectiveFrom: string }[];
+};
+
+/** A schedule entry (shift or time off) as the reports need it. */
+export type ReportEntry = {
+  shiftId: string;
+  staffId: string;
+  shiftDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  breakMinutes: number;
+  isTimeOff: boolean;
+  timeOffDays: number | null;
+  timeOffHours: number | null;
+  attendanceAdjustments: readonly { minutes: number; reason: string; comment: string }[];
+};
+
+export type DateRange = { startDate: string; endDate: string };
+export type ReasonMinutes = Record<AdjustmentReason, number>;
+
+export const staffName = (s: { firstName: string; lastName: string }): string =>
+  `${s.firstName} ${s.lastName}`.trim();
+
+const noReasons = (): ReasonMinutes =>
+  Object.fromEntries(ADJUSTMENT_REASON_KEYS.map((r) => [r, 0])) as ReasonMinutes;
+
+const isReason = (value: string): value is AdjustmentReason => value in ADJUSTMENT_REASONS;
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Entries of people on the list, in the range, and on or before each person's leaving date. */
+function reportable(
+  staff: readonly ReportStaff[],
+  entries: readonly ReportEntry[],
+  range: DateRange,
+): { person: ReportStaff; entry: ReportEntry }[] {
+  const byId = new Map(staff.map((s) => [s.staffId, s]));
+  const out: { person: ReportStaff; entry: ReportEntry }[] = [];
+  for (const entry of entries) {
+    const person = byId.get(entry.staffId);
+    if (!person || entry.shiftDate < range.startDate || entry.shiftDate > range.endDate) continue;
+    if (person.leavingDate && entry.shiftDate > person.leavingDate) continue;
+    out.push({ person, entry });
+  }
+  const order = new Map(staff.map((s, i) => [s.staffId, i]));
+  return out.sort(
+    (a, b) =>
+      (order.get(a.person.staffId) ?? 0) - (order.get(b.person.staffId) ?? 0) ||
+      compare(a.entry.shiftDate, b.entry.shiftDate) ||
+      compare(a.entry.startTime ?? '', b.entry.startTime ?? ''),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leave
+
+/**
+ * What one time-off entry counts (spec 2 "Features pages", leave): hours time off as minutes
+ * (hours × 60), day kinds as (part) days, an exact time range as its minutes less the break.
+ */
+export function leaveAmount(entry: ReportEntry): {
+  kind: TimeOffKind;
+  minutes: number | null;
+  days: number | null;
+} {
+  const kind = timeOffKind(entry);
+  if (kind === 'days') return { kind, minutes: null, days: entry.timeOffDays };
+  if (kind === 'hours') return { kind, minutes: Math.round((entry.timeOffHours ?? 0) * 60), days: null };
+  const span = entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
+  return { kind, minutes: Math.max(0, span - entry.breakMinutes), days: null };
+}
+
+export type LeaveEntry = {
+  shiftId: string;
+  staffId: string;
+  staffName: string;
+  date: string;
+  kind: TimeOffKind;
+  minutes: number | null;
+  days: number | null;
+};
+export type LeavePerson = {
+  staffId: string;
+  staffName: string;
+  entries: number;
+  minutes: number;
+  days: number;
+};
+export type LeaveReport = {
+  entries: LeaveEntry[];
+  people: LeavePerson[];
+  totals: { entries: number; minutes: number; days: number };
+};
+
+/** Time off in the range, per entry and totalled per person (minutes and days kept apart). */
+export function leaveReport(
+  staff: readonly ReportStaff[],
+  entries: readonly ReportEntry[],
+  range: DateRange,
+): LeaveReport {
+  const rows: LeaveEntry[] = [];
+  const people = new Map<string, LeavePerson>();
+  for (const { person, entry } of reportable(staff, entries, range)) {
+    if (!entry.isTimeOff) continue;
+    const amount = leaveAmount(entry);
+    const name = staffName(person);
+    rows.push({
+      shiftId: entry.shiftId,
+      staffId: person.staffId,
+      staffName: name,
+      date: entry.shiftDate,
+      ...amount,
+    });
+    const total = people.get(person.staffId) ?? {
+      staffId: person.staffId,
+      staffName: name,
+      entries: 0,
+      minutes: 0,
+      days: 0,
+    };
+    total.entries += 1;
+    total.minutes += amount.minutes ?? 0;
+    total.days += amount.days ?? 0;
+    people.set(person.staffId, total);
+  }
+  const list = [...people.values()];
+  return {
+    entries: rows,
+    people: list,
+    totals: {
+      entries: rows.length,
+      minutes: list.reduce((n, p) => n + p.minutes, 0),
+      days: list.reduce((n, p) => n + p.days, 0),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adjustments
+
+export type AdjustmentEntry = {
+  shiftId: string;
+  staffId: string;
+  staffName: string;
+  date: string;
+  reason: AdjustmentReason;
+  minutes: number;
+  comment: string;
+};
+export type AdjustmentPerson = {
+  staffId: string;
+  staffName: string;
+  count: number;
+  minutes: number;
+  byReason: ReasonMinutes;
+};
+export type AdjustmentsReport = {
+  entries: AdjustmentEntry[];
+  people: AdjustmentPerson[];
+  totals: { count: number; minutes: number; byReason: ReasonMinutes };
+};
+
+/** Attendance adjustments of shifts in the range (only `reasons` when given), per entry and per person. */
+export function adjustmentsReport(
+  staff: readonly ReportStaff[],
+  entries: readonly ReportEntry[],
+  range: DateRange,
+  reasons: readonly AdjustmentReason[] = ADJUSTMENT_REASON_KEYS,
+): AdjustmentsReport {
+  const rows: AdjustmentEntry[] = [];
+  const people = new Map<string, AdjustmentPerson>();
+  const totals = { count: 0, minutes: 0, byReason: noReasons() };
+  for (const { person, entry } of reportable(staff, entries, range)) {
+    for (const adjustment of entry.attendanceAdjustments) {
+      if (!isReason(adjustment.reason) || !reasons.includes(adjustment.reason)) continue;
+      const minutes = Math.max(0, adjustment.minutes);
+      const name = staffName(person);
+      rows.push({
+        shiftId: entry.shiftId,
+        staffId: person.staffId,
+        staffName: name,
+        date: entry.shiftDate,
+        reason: adjustment.reason,
+        minutes,
+        comment: adjustment.comment,
+      });
+      const total = people.get(person.staffId) ?? {
+        staffId: person.staffId,
+        staffName: name,
+        count: 0,
+        minutes: 0,
+        byReason: noReasons(),
+      };
+      total.count += 1;
+      total.minutes += minutes;
+      total.byReason[adjustment.reason] += minutes;
+      people.set(person.staffId, total);
+      totals.count += 1;
+      totals.minutes += minutes;
+      totals.byReason[adjustment.reason] += minutes;
+    }
+  }
+  return { entries: rows, people: [...people.values()], totals };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payroll
+
+type PayrollAmounts = {
+  shifts: number;
+  scheduledMinutes: number;
+  breakMinutes: number;
+  adjustmentMinutes: number;
+  adjustments: ReasonMinutes;
+  workedMinutes: number;
+  timeOffMinutes: number;
+  timeOffDays: number;
+};
+export type PayrollDay = PayrollAmounts & { staffId: string; staffName: string; date: string };
+export type PayrollPerson = PayrollAmounts & {
+  staffId: string;
+  staffName: string;
+  daysWorked: number;
+  /** Contracted hours per week over the range (to the leaving date), in minutes; null without a contract. */
+  contractedMinutes: number | null;
+  /** Worked less contracted: positive is over the contract. */
+  differenceMinutes: number | null;
+};
+export type PayrollReport = {
+  days: PayrollDay[];
+  people: PayrollPerson[];
+  totals: PayrollAmounts & { contractedMinutes: number };
+};
+
+const noAmounts = (): PayrollAmounts => ({
+  shifts: 0,
+  scheduledMinutes: 0,
+  breakMinutes: 0,
+  adjustmentMinutes: 0,
+  adjustments: noReasons(),
+  workedMinutes: 0,
+  timeOffMinutes: 0,
+  timeOffDays: 0,
+});
+
+function addAmounts(into: PayrollAmounts, from: PayrollAmounts): void {
+  into.shifts += from.shifts;
+  into.scheduledMinutes += from.scheduledMinutes;
+  into.breakMinutes += from.breakMinutes;
+  into.adjustmentMinutes += from.adjustmentMinutes;
+  for (const r of ADJUSTMENT_REASON_KEYS) into.adjustments[r] += from.adjustments[r];
+  into.workedMinutes += from.workedMinutes;
+  into.timeOffMinutes += from.timeOffMinutes;
+  into.timeOffDays += from.timeOffDays;
+}
+
+/** What one entry adds to its day: a shift its span, break, adjustments and worked minutes; time off apart. */
+export function payrollAmounts(entry: ReportEntry): PayrollAmounts {
+  const amounts = noAmounts();
+  if (entry.isTimeOff) {
+    const leave = leaveAmount(entry);
+    amounts.timeOffMinutes = leave.minutes ?? 0;
+    amounts.timeOffDays = leave.days ?? 0;
+    return amounts;
+  }
+  amounts.shifts = 1;
+  amounts.scheduledMinutes =
+    entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
+  amounts.breakMinutes = entry.breakMinutes;
+  for (const a of entry.attendanceAdjustments) {
+    if (!isReason(a.reason)) continue;
+    amounts.adjustments[a.reason] += Math.max(0, a.minutes);
+    amounts.adjustmentMinutes += Math.max(0, a.minutes);
+  }
+  amounts.workedMinutes = workedMinutes(entry);
+  return amounts;
+}
+
+/**
+ * Contracted minutes over the range up to the leaving date: each day carries a seventh of the weekly
+ * hours in force that day, so part weeks at either end and changes of contract mid-week count fairly.
+ */
+export function contractedMinutes(person: ReportStaff, range: DateRange): number | null {
+  if (person.weeklyHours.length === 0) return null;
+  const last = person.leavingDate && person.leavingDate < range.endDate ? person.leavingDate : range.endDate;
+  let total = 0;
+  for (let day = range.startDate; day <= last; day = addDays(day, 1)) {
+    total += ((contractedHoursOn(person.weeklyHours, day) ?? 0) * 60) / 7;
+  }
+  return Math.round(total);
+}
+
+/**
+ * Per person and day: shifts' scheduled minutes, breaks, adjustments by reason and worked minutes
+ * (the schedule's rule), time off apart; per person the totals against contracted weekly hours.
+ * Everyone on the list who had not left before the range starts has a line, worked or not.
+ */
+export function payrollReport(
+  staff: readonly ReportStaff[],
+  entries: readonly ReportEntry[],
+  range: DateRange,
+): PayrollReport {
+  const days = new Map<string, PayrollDay>();
+  for (const { person, entry } of reportable(staff, entries, range)) {
+    const key = `${person.staffId}|${entry.shiftDate}`;
+    let day = days.get(key);
+    if (!day) {
+      day = { staffId: person.staffId, staffName: staffName(person), date: entry.shiftDate, ...noAmounts() };
+      days.set(key, day);
+    }
+    addAmounts(day, payrollAmounts(entry));
+  }
+  const dayList = [...days.values()];
+  const byPerson = new Map<string, PayrollDay[]>();
+  for (const day of dayList) {
+    const own = byPerson.get(day.staffId);
+    if (own) own.push(day);
+    else byPerson.set(day.staffId, [day]);
+  }
+
+  const totals = { ...noAmounts(), contractedMinutes: 0 };
+  const people: PayrollPerson[] = [];
+  for (const person of staff) {
+    if (person.leavingDate && person.leavingDate < range.startDate) continue;
+    const own = byPerson.get(person.staffId) ?? [];
+    const amounts = noAmounts();
+    for (const day of own) addAmounts(amounts, day);
+    const contracted = contractedMinutes(person, range);
+    people.push({
+      staffId: person.staffId,
+      staffName: staffName(person),
+      daysWorked: own.filter((d) => d.shifts > 0).length,
+      ...amounts,
+      contractedMinutes: contracted,
+      differenceMinutes: contracted === null ? null : amounts.workedMinutes - contracted,
+    });
+    addAmounts(totals, amounts);
+    totals.contractedMinutes += contracted ?? 0;
+  }
+  return { days: dayList, people, totals };
+}
