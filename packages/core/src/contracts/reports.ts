@@ -111,6 +111,8 @@ export const AuditReportResponse = z.object({
   /** How many days back the team's plan shows (7 Free, 730 Pro). */
   retentionDays: z.number().int(),
   isPro: z.boolean(),
+  /** Everyone who changed something within the retention window, for the actor filter. */
+  actors: z.array(z.object({ actorId: z.uuid(), name: z.string() })),
 });
 export type AuditReportResponse = z.infer<typeof AuditReportResponse>;
 
