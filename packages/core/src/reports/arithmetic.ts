@@ -2,7 +2,7 @@ import { addDays } from '../dates/week.ts';
 import { type TimeOffKind, timeOffKind } from '../shifts/time-off.ts';
 import { spanMinutes } from '../shifts/times.ts';
 import { ADJUSTMENT_REASONS, type AdjustmentReason, workedMinutes } from '../shifts/worked-minutes.ts';
-import { contractedHoursOn } from '../staff/weekly-hours.ts';
+import { daysInRange } from './ranges.ts';
 
 /**
  * The arithmetic of the leave, adjustments and payroll reports, on rows the server reads in one
@@ -42,34 +42,48 @@ export type ReasonMinutes = Record<AdjustmentReason, number>;
 export const staffName = (s: { firstName: string; lastName: string }): string =>
   `${s.firstName} ${s.lastName}`.trim();
 
-const noReasons = (): ReasonMinutes =>
-  Object.fromEntries(ADJUSTMENT_REASON_KEYS.map((r) => [r, 0])) as ReasonMinutes;
+// A literal rather than built from the keys: the payroll makes one per person and day.
+const noReasons = (): ReasonMinutes => ({
+  sick: 0,
+  unpaid_leave: 0,
+  lateness: 0,
+  early_finish: 0,
+  absence: 0,
+  other: 0,
+});
 
 const isReason = (value: string): value is AdjustmentReason => value in ADJUSTMENT_REASONS;
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Entries of people on the list, in the range, and on or before each person's leaving date. */
+const byDateAndStart = (a: ReportEntry, b: ReportEntry): number =>
+  compare(a.shiftDate, b.shiftDate) || compare(a.startTime ?? '', b.startTime ?? '');
+
+/**
+ * Entries of people on the list, in the range, and on or before each person's leaving date: in the
+ * list's order of people, each person's by date and start. Grouped per person rather than sorted as
+ * one list, since a year of a large team is over a hundred thousand entries.
+ */
 function reportable(
   staff: readonly ReportStaff[],
   entries: readonly ReportEntry[],
   range: DateRange,
 ): { person: ReportStaff; entry: ReportEntry }[] {
-  const byId = new Map(staff.map((s) => [s.staffId, s]));
-  const out: { person: ReportStaff; entry: ReportEntry }[] = [];
+  const own = new Map<string, ReportEntry[]>(staff.map((s) => [s.staffId, []]));
   for (const entry of entries) {
-    const person = byId.get(entry.staffId);
-    if (!person || entry.shiftDate < range.startDate || entry.shiftDate > range.endDate) continue;
-    if (person.leavingDate && entry.shiftDate > person.leavingDate) continue;
-    out.push({ person, entry });
+    if (entry.shiftDate < range.startDate || entry.shiftDate > range.endDate) continue;
+    own.get(entry.staffId)?.push(entry);
   }
-  const order = new Map(staff.map((s, i) => [s.staffId, i]));
-  return out.sort(
-    (a, b) =>
-      (order.get(a.person.staffId) ?? 0) - (order.get(b.person.staffId) ?? 0) ||
-      compare(a.entry.shiftDate, b.entry.shiftDate) ||
-      compare(a.entry.startTime ?? '', b.entry.startTime ?? ''),
-  );
+  const out: { person: ReportStaff; entry: ReportEntry }[] = [];
+  for (const person of staff) {
+    const list = own.get(person.staffId) ?? [];
+    if (list.some((entry, i) => i > 0 && byDateAndStart(list[i - 1]!, entry) > 0)) list.sort(byDateAndStart);
+    for (const entry of list) {
+      if (person.leavingDate && entry.shiftDate > person.leavingDate) break;
+      out.push({ person, entry });
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,36 +292,44 @@ function addAmounts(into: PayrollAmounts, from: PayrollAmounts): void {
 /** What one entry adds to its day: a shift its span, break, adjustments and worked minutes; time off apart. */
 export function payrollAmounts(entry: ReportEntry): PayrollAmounts {
   const amounts = noAmounts();
+  addEntry(amounts, entry);
+  return amounts;
+}
+
+function addEntry(into: PayrollAmounts, entry: ReportEntry): void {
   if (entry.isTimeOff) {
     const leave = leaveAmount(entry);
-    amounts.timeOffMinutes = leave.minutes ?? 0;
-    amounts.timeOffDays = leave.days ?? 0;
-    return amounts;
+    into.timeOffMinutes += leave.minutes ?? 0;
+    into.timeOffDays += leave.days ?? 0;
+    return;
   }
-  amounts.shifts = 1;
-  amounts.scheduledMinutes =
-    entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
-  amounts.breakMinutes = entry.breakMinutes;
+  into.shifts += 1;
+  into.scheduledMinutes += entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
+  into.breakMinutes += entry.breakMinutes;
   for (const a of entry.attendanceAdjustments) {
     if (!isReason(a.reason)) continue;
-    amounts.adjustments[a.reason] += Math.max(0, a.minutes);
-    amounts.adjustmentMinutes += Math.max(0, a.minutes);
+    into.adjustments[a.reason] += Math.max(0, a.minutes);
+    into.adjustmentMinutes += Math.max(0, a.minutes);
   }
-  amounts.workedMinutes = workedMinutes(entry);
-  return amounts;
+  into.workedMinutes += workedMinutes(entry);
 }
 
 /**
  * Contracted minutes over the range up to the leaving date: each day carries a seventh of the weekly
  * hours in force that day, so part weeks at either end and changes of contract mid-week count fairly.
+ * Worked out per stretch of one contract rather than per day (the same sum).
  */
 export function contractedMinutes(person: ReportStaff, range: DateRange): number | null {
   if (person.weeklyHours.length === 0) return null;
   const last = person.leavingDate && person.leavingDate < range.endDate ? person.leavingDate : range.endDate;
+  const contracts = [...person.weeklyHours].sort((a, b) => compare(a.effectiveFrom, b.effectiveFrom));
   let total = 0;
-  for (let day = range.startDate; day <= last; day = addDays(day, 1)) {
-    total += ((contractedHoursOn(person.weeklyHours, day) ?? 0) * 60) / 7;
-  }
+  contracts.forEach((contract, i) => {
+    const next = contracts[i + 1];
+    const from = contract.effectiveFrom > range.startDate ? contract.effectiveFrom : range.startDate;
+    const until = next && addDays(next.effectiveFrom, -1) < last ? addDays(next.effectiveFrom, -1) : last;
+    if (until >= from) total += (contract.hoursPerWeek * 60 * daysInRange(from, until)) / 7;
+  });
   return Math.round(total);
 }
 
@@ -321,22 +343,19 @@ export function payrollReport(
   entries: readonly ReportEntry[],
   range: DateRange,
 ): PayrollReport {
-  const days = new Map<string, PayrollDay>();
-  for (const { person, entry } of reportable(staff, entries, range)) {
-    const key = `${person.staffId}|${entry.shiftDate}`;
-    let day = days.get(key);
-    if (!day) {
-      day = { staffId: person.staffId, staffName: staffName(person), date: entry.shiftDate, ...noAmounts() };
-      days.set(key, day);
-    }
-    addAmounts(day, payrollAmounts(entry));
-  }
-  const dayList = [...days.values()];
+  // reportable() keeps each person's entries together and in date order, so a day is a run of entries.
+  const dayList: PayrollDay[] = [];
   const byPerson = new Map<string, PayrollDay[]>();
-  for (const day of dayList) {
-    const own = byPerson.get(day.staffId);
-    if (own) own.push(day);
-    else byPerson.set(day.staffId, [day]);
+  let day: PayrollDay | null = null;
+  for (const { person, entry } of reportable(staff, entries, range)) {
+    if (!day || day.staffId !== person.staffId || day.date !== entry.shiftDate) {
+      day = { staffId: person.staffId, staffName: staffName(person), date: entry.shiftDate, ...noAmounts() };
+      dayList.push(day);
+      const own = byPerson.get(day.staffId);
+      if (own) own.push(day);
+      else byPerson.set(day.staffId, [day]);
+    }
+    addEntry(day, entry);
   }
 
   const totals = { ...noAmounts(), contractedMinutes: 0 };
