@@ -9,7 +9,7 @@ import {
   type ReportStaff,
 } from '../src/reports/arithmetic.ts';
 import { decimalHours, safeCsvCell } from '../src/reports/csv.ts';
-import { daysInRange, presetRange, reportRangeProblem } from '../src/reports/ranges.ts';
+import { chartBucket, daysInRange, presetRange, reportRangeProblem } from '../src/reports/ranges.ts';
 
 const ann: ReportStaff = {
   staffId: 'a',
@@ -253,6 +253,18 @@ describe('ranges', () => {
     expect(presetRange('last_month', '2026-01-15', 1)).toEqual({
       startDate: '2025-12-01',
       endDate: '2025-12-31',
+    });
+  });
+});
+
+describe('chart periods', () => {
+  it('buckets by the team’s week for short ranges and by month for long ones', () => {
+    const short = { startDate: '2026-03-01', endDate: '2026-03-31' };
+    expect(chartBucket('2026-03-04', short, 1)).toEqual({ key: '2026-03-02', label: 'w/c 02/03' });
+    expect(chartBucket('2026-03-04', short, 0)).toEqual({ key: '2026-03-01', label: 'w/c 01/03' });
+    expect(chartBucket('2026-03-04', { startDate: '2026-01-01', endDate: '2026-12-31' }, 1)).toEqual({
+      key: '2026-03',
+      label: 'Mar 26',
     });
   });
 });

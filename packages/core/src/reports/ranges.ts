@@ -92,3 +92,24 @@ function lastDayOfMonth(firstDay: string): string {
   const [y, m] = firstDay.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
+
+/**
+ * The period a date falls in on a chart over time: its week (from the team's week start) for ranges
+ * up to 13 weeks, else its month. Returns a sortable key and a short en-GB label.
+ */
+export function chartBucket(
+  date: string,
+  range: { startDate: string; endDate: string },
+  weekStartDay: number,
+): { key: string; label: string } {
+  if (daysInRange(range.startDate, range.endDate) <= 91) {
+    const start = startOfWeek(date, weekStartDay);
+    return { key: start, label: `w/c ${start.slice(8, 10)}/${start.slice(5, 7)}` };
+  }
+  const [y, m] = date.split('-') as [string, string];
+  const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-GB', {
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return { key: `${y}-${m}`, label: `${month} ${y.slice(2)}` };
+}
