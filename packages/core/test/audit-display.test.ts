@@ -76,6 +76,22 @@ describe('audit display for the audit report', () => {
     });
   });
 
+  it('leaves ids out when asked, keeping what reads', () => {
+    const values = { shiftId: 'x', staffId: 'y', teamId: 'z', shiftDate: '2026-03-09', notes: 'Hi' };
+    expect(auditRows('CREATE', null, values, 'shift', { hideIds: true })).toEqual({
+      kind: 'values',
+      rows: [
+        { field: 'shiftDate', label: 'Date', value: '09/03/2026' },
+        { field: 'notes', label: 'Notes', value: 'Hi' },
+      ],
+    });
+    expect(auditRows('UPDATE', { staffId: 'a' }, { staffId: 'b' }, 'shift', { hideIds: true })).toEqual({
+      kind: 'none',
+      message: 'No changes detected',
+    });
+    expect(auditRows('CREATE', null, { shiftId: 'x' }).kind).toBe('values');
+  });
+
   it('tells adjustments and the lock apart from other shift and team changes', () => {
     expect(auditDomain('shift', 'UPDATE', { attendanceAdjustments: [] })).toBe('adjustment');
     expect(auditDomain('shift', 'UPDATE', { attendanceAdjustments: [], notes: 'x' })).toBe('shift');

@@ -165,6 +165,12 @@ export type AuditRows =
   | { kind: 'change'; rows: { field: string; label: string; before: string; after: string }[] }
   | { kind: 'none'; message: string };
 
+/**
+ * Ids an entry carries for the record, not for reading: the audit report names the subject (the
+ * person, the shift's date) beside each entry instead (`hideIds`).
+ */
+const ID_FIELDS = ['shiftId', 'staffId', 'teamId', 'requestId'];
+
 const CREATE = ['create', 'created', 'sent', 'accepted'];
 const UPDATE = ['update', 'updated', 'approved', 'rejected', 'resend'];
 const DELETE = ['delete', 'deleted', 'revoked', 'cancelled'];
@@ -172,17 +178,23 @@ const DELETE = ['delete', 'deleted', 'revoked', 'cancelled'];
 /**
  * What an audit entry shows (spec 2 §4): create-like actions the new values, update-like ones before
  * and after of the changed fields only, delete-like ones the old values; otherwise 'No details
- * available'. Labels are the domain's (the shift's by default).
+ * available'. Labels are the domain's (the shift's by default); `hideIds` leaves out the ids.
  */
 export function auditRows(
   action: string,
   oldValues: Record<string, unknown> | null,
   newValues: Record<string, unknown> | null,
   domain = 'shift',
+  options: { hideIds?: boolean } = {},
 ): AuditRows {
   const lower = action.toLowerCase();
-  const values = (record: Record<string, unknown> | null): AuditRows =>
-    record && Object.keys(record).length > 0
+  const shown = (record: Record<string, unknown> | null) =>
+    record && options.hideIds
+      ? Object.fromEntries(Object.entries(record).filter(([field]) => !ID_FIELDS.includes(field)))
+      : record;
+  const values = (all: Record<string, unknown> | null): AuditRows => {
+    const record = shown(all);
+    return record && Object.keys(record).length > 0
       ? {
           kind: 'values',
           rows: Object.entries(record).map(([field, value]) => ({
@@ -192,11 +204,12 @@ export function auditRows(
           })),
         }
       : { kind: 'none', message: 'No details available' };
+  };
   if (CREATE.includes(lower)) return values(newValues);
   if (DELETE.includes(lower)) return values(oldValues);
   if (UPDATE.includes(lower)) {
     if (!newValues) return { kind: 'none', message: 'No details available' };
-    const rows = Object.keys(newValues)
+    const rows = Object.keys(shown(newValues) ?? {})
       .filter((field) => JSON.stringify(oldValues?.[field]) !== JSON.stringify(newValues[field]))
       .map((field) => ({
         field,

@@ -60,30 +60,26 @@ const byDateAndStart = (a: ReportEntry, b: ReportEntry): number =>
   compare(a.shiftDate, b.shiftDate) || compare(a.startTime ?? '', b.startTime ?? '');
 
 /**
- * Entries of people on the list, in the range, and on or before each person's leaving date: in the
- * list's order of people, each person's by date and start. Grouped per person rather than sorted as
- * one list, since a year of a large team is over a hundred thousand entries.
+ * Each person on the list with their entries in the range, on or before their leaving date, in date
+ * and start order; people in the list's order. Grouped per person rather than sorted as one list,
+ * since a year of a large team is over a hundred thousand entries.
  */
 function reportable(
   staff: readonly ReportStaff[],
   entries: readonly ReportEntry[],
   range: DateRange,
-): { person: ReportStaff; entry: ReportEntry }[] {
+): { person: ReportStaff; entries: ReportEntry[] }[] {
   const own = new Map<string, ReportEntry[]>(staff.map((s) => [s.staffId, []]));
   for (const entry of entries) {
     if (entry.shiftDate < range.startDate || entry.shiftDate > range.endDate) continue;
     own.get(entry.staffId)?.push(entry);
   }
-  const out: { person: ReportStaff; entry: ReportEntry }[] = [];
-  for (const person of staff) {
+  return staff.map((person) => {
     const list = own.get(person.staffId) ?? [];
     if (list.some((entry, i) => i > 0 && byDateAndStart(list[i - 1]!, entry) > 0)) list.sort(byDateAndStart);
-    for (const entry of list) {
-      if (person.leavingDate && entry.shiftDate > person.leavingDate) break;
-      out.push({ person, entry });
-    }
-  }
-  return out;
+    const leaving = person.leavingDate;
+    return { person, entries: leaving ? list.filter((e) => e.shiftDate <= leaving) : list };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,29 +131,30 @@ export function leaveReport(
 ): LeaveReport {
   const rows: LeaveEntry[] = [];
   const people = new Map<string, LeavePerson>();
-  for (const { person, entry } of reportable(staff, entries, range)) {
-    if (!entry.isTimeOff) continue;
-    const amount = leaveAmount(entry);
-    const name = staffName(person);
-    rows.push({
-      shiftId: entry.shiftId,
-      staffId: person.staffId,
-      staffName: name,
-      date: entry.shiftDate,
-      ...amount,
-    });
-    const total = people.get(person.staffId) ?? {
-      staffId: person.staffId,
-      staffName: name,
-      entries: 0,
-      minutes: 0,
-      days: 0,
-    };
-    total.entries += 1;
-    total.minutes += amount.minutes ?? 0;
-    total.days += amount.days ?? 0;
-    people.set(person.staffId, total);
-  }
+  for (const { person, entries: own } of reportable(staff, entries, range))
+    for (const entry of own) {
+      if (!entry.isTimeOff) continue;
+      const amount = leaveAmount(entry);
+      const name = staffName(person);
+      rows.push({
+        shiftId: entry.shiftId,
+        staffId: person.staffId,
+        staffName: name,
+        date: entry.shiftDate,
+        ...amount,
+      });
+      const total = people.get(person.staffId) ?? {
+        staffId: person.staffId,
+        staffName: name,
+        entries: 0,
+        minutes: 0,
+        days: 0,
+      };
+      total.entries += 1;
+      total.minutes += amount.minutes ?? 0;
+      total.days += amount.days ?? 0;
+      people.set(person.staffId, total);
+    }
   const list = [...people.values()];
   return {
     entries: rows,
@@ -205,36 +202,37 @@ export function adjustmentsReport(
   const rows: AdjustmentEntry[] = [];
   const people = new Map<string, AdjustmentPerson>();
   const totals = { count: 0, minutes: 0, byReason: noReasons() };
-  for (const { person, entry } of reportable(staff, entries, range)) {
-    for (const adjustment of entry.attendanceAdjustments) {
-      if (!isReason(adjustment.reason) || !reasons.includes(adjustment.reason)) continue;
-      const minutes = Math.max(0, adjustment.minutes);
-      const name = staffName(person);
-      rows.push({
-        shiftId: entry.shiftId,
-        staffId: person.staffId,
-        staffName: name,
-        date: entry.shiftDate,
-        reason: adjustment.reason,
-        minutes,
-        comment: adjustment.comment,
-      });
-      const total = people.get(person.staffId) ?? {
-        staffId: person.staffId,
-        staffName: name,
-        count: 0,
-        minutes: 0,
-        byReason: noReasons(),
-      };
-      total.count += 1;
-      total.minutes += minutes;
-      total.byReason[adjustment.reason] += minutes;
-      people.set(person.staffId, total);
-      totals.count += 1;
-      totals.minutes += minutes;
-      totals.byReason[adjustment.reason] += minutes;
+  for (const { person, entries: own } of reportable(staff, entries, range))
+    for (const entry of own) {
+      for (const adjustment of entry.attendanceAdjustments) {
+        if (!isReason(adjustment.reason) || !reasons.includes(adjustment.reason)) continue;
+        const minutes = Math.max(0, adjustment.minutes);
+        const name = staffName(person);
+        rows.push({
+          shiftId: entry.shiftId,
+          staffId: person.staffId,
+          staffName: name,
+          date: entry.shiftDate,
+          reason: adjustment.reason,
+          minutes,
+          comment: adjustment.comment,
+        });
+        const total = people.get(person.staffId) ?? {
+          staffId: person.staffId,
+          staffName: name,
+          count: 0,
+          minutes: 0,
+          byReason: noReasons(),
+        };
+        total.count += 1;
+        total.minutes += minutes;
+        total.byReason[adjustment.reason] += minutes;
+        people.set(person.staffId, total);
+        totals.count += 1;
+        totals.minutes += minutes;
+        totals.byReason[adjustment.reason] += minutes;
+      }
     }
-  }
   return { entries: rows, people: [...people.values()], totals };
 }
 
@@ -343,33 +341,36 @@ export function payrollReport(
   entries: readonly ReportEntry[],
   range: DateRange,
 ): PayrollReport {
-  // reportable() keeps each person's entries together and in date order, so a day is a run of entries.
   const dayList: PayrollDay[] = [];
-  const byPerson = new Map<string, PayrollDay[]>();
-  let day: PayrollDay | null = null;
-  for (const { person, entry } of reportable(staff, entries, range)) {
-    if (!day || day.staffId !== person.staffId || day.date !== entry.shiftDate) {
-      day = { staffId: person.staffId, staffName: staffName(person), date: entry.shiftDate, ...noAmounts() };
-      dayList.push(day);
-      const own = byPerson.get(day.staffId);
-      if (own) own.push(day);
-      else byPerson.set(day.staffId, [day]);
-    }
-    addEntry(day, entry);
-  }
-
   const totals = { ...noAmounts(), contractedMinutes: 0 };
   const people: PayrollPerson[] = [];
-  for (const person of staff) {
+  for (const { person, entries: own } of reportable(staff, entries, range)) {
     if (person.leavingDate && person.leavingDate < range.startDate) continue;
-    const own = byPerson.get(person.staffId) ?? [];
+    const name = staffName(person);
     const amounts = noAmounts();
-    for (const day of own) addAmounts(amounts, day);
+    let daysWorked = 0;
+    // Entries come in date order, so a day is a run of entries.
+    let day: PayrollDay | null = null;
+    for (const entry of own) {
+      if (!day || day.date !== entry.shiftDate) {
+        if (day) {
+          addAmounts(amounts, day);
+          if (day.shifts > 0) daysWorked += 1;
+        }
+        day = { staffId: person.staffId, staffName: name, date: entry.shiftDate, ...noAmounts() };
+        dayList.push(day);
+      }
+      addEntry(day, entry);
+    }
+    if (day) {
+      addAmounts(amounts, day);
+      if (day.shifts > 0) daysWorked += 1;
+    }
     const contracted = contractedMinutes(person, range);
     people.push({
       staffId: person.staffId,
-      staffName: staffName(person),
-      daysWorked: own.filter((d) => d.shifts > 0).length,
+      staffName: name,
+      daysWorked,
       ...amounts,
       contractedMinutes: contracted,
       differenceMinutes: contracted === null ? null : amounts.workedMinutes - contracted,

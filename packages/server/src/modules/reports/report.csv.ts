@@ -116,7 +116,7 @@ export const ADJUSTMENT_PERSON_COLUMNS: CsvColumn<AdjustmentPerson>[] = [
 
 /** One line of details per audit entry, by the §4 rules: "Label: value" or "Label: before → after". */
 function auditDetails(row: AuditReportRow): string {
-  const shown = auditRows(row.action, row.oldValues, row.newValues, row.domain);
+  const shown = auditRows(row.action, row.oldValues, row.newValues, row.domain, { hideIds: true });
   if (shown.kind === 'none') return shown.message;
   if (shown.kind === 'values') return shown.rows.map((r) => `${r.label}: ${r.value}`).join('; ');
   return shown.rows.map((r) => `${r.label}: ${r.before} → ${r.after}`).join('; ');

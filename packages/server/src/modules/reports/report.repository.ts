@@ -116,7 +116,7 @@ export function createReportRepository(db: Db) {
       if (filter.staffIds.length) where.push(inArray(shifts.staffId, [...filter.staffIds]));
       if (filter.only === 'timeOff') where.push(eq(shifts.isTimeOff, true));
       if (filter.only === 'adjusted') where.push(sql`${shifts.attendanceAdjustments} <> '[]'::jsonb`);
-      return db
+      const rows = await db
         .select({
           shiftId: shifts.id,
           staffId: shifts.staffId,
@@ -127,11 +127,16 @@ export function createReportRepository(db: Db) {
           isTimeOff: shifts.isTimeOff,
           timeOffDays: shifts.timeOffDays,
           timeOffHours: shifts.timeOffHours,
-          attendanceAdjustments: shifts.attendanceAdjustments,
+          // Most entries have none: sent as null, so the driver parses no JSON for them.
+          attendanceAdjustments: sql<
+            ReportEntry['attendanceAdjustments'] | null
+          >`nullif(${shifts.attendanceAdjustments}, '[]'::jsonb)`,
         })
         .from(shifts)
         .where(and(...where))
         .orderBy(asc(shifts.shiftDate), asc(shifts.startTime));
+      for (const row of rows) row.attendanceAdjustments ??= [];
+      return rows as ReportEntry[];
     },
 
     /** One page of the team's audit entries, newest first, with who made them and what they are about. */

@@ -42,6 +42,7 @@ export default function Chart({ data, category, series, stacked, unit }: ChartDa
             name={s.label}
             fill={s.colour}
             isAnimationActive={false}
+            maxBarSize={56}
             {...(stacked ? { stackId: 'all' } : {})}
           />
         ))}

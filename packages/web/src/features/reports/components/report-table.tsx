@@ -95,7 +95,7 @@ export function ReportTable<Row>({
         <tbody>
           {sorted.map((row) => (
             <tr key={rowKey(row)} className="border-t border-border">
-              {columns.map((c) => (
+              {columns.map((c, i) => (
                 <td
                   key={c.key}
                   className={cn(

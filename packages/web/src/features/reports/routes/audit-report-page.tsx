@@ -24,7 +24,7 @@ import { ReportFrame } from '../components/report-frame';
 
 /** Values of one entry by the §4 rules: new values, old values, or before and after of what changed. */
 function AuditDetails({ entry }: { entry: AuditReportRow }) {
-  const shown = auditRows(entry.action, entry.oldValues, entry.newValues, entry.domain);
+  const shown = auditRows(entry.action, entry.oldValues, entry.newValues, entry.domain, { hideIds: true });
   if (shown.kind === 'none') return <p className="text-muted-foreground">{shown.message}</p>;
   return (
     <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1">
