@@ -46,9 +46,10 @@ async function run(engine: Engine) {
       insert into weekly_hours (team_id, staff_id, hours_per_week, effective_from)
       select ${teamId}, id, 37.5, '2025-01-01' from staff where team_id = ${teamId}`);
     await db.execute(sql`analyze`);
-    const [{ n: entries }] = (
-      await db.execute(sql`select count(*)::int as n from shifts where team_id = ${teamId}`)
-    ).rows as [{ n: number }];
+    const counted = (await db.execute(
+      sql`select count(*)::int as n from shifts where team_id = ${teamId}`,
+    )) as unknown as { rows: { n: number }[] };
+    const entries = counted.rows[0]?.n ?? 0;
 
     const app = await buildApp(
       loadConfig({
