@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { fitsAt360, SCREENSHOT_DIR, signInThroughUi, snap, snapAll, uniqueEmail } from '../support/app.ts';
+import {
+  addStaff,
+  fitsAt360,
+  inviteStaff,
+  joinByInvitation,
+  SCREENSHOT_DIR,
+  signInThroughUi,
+  snap,
+  snapAll,
+  uniqueEmail,
+} from '../support/app.ts';
 
 /** Dates of the current month (the report pages open on "This month"). */
 function thisMonth(day: number): string {
@@ -219,4 +229,32 @@ test('a Free owner sees which reports need Pro, and a range too long for the pla
   await page.goto('/reports/audit');
   await expect(page.getByText('The Free plan keeps the last 7 days of changes.')).toBeVisible();
   await snap(page, 'reports-audit-free');
+});
+
+test('staff see no Reports link, and /reports sends them to the schedule', async ({ browser, page }) => {
+  await signInThroughUi(page, uniqueEmail('reports.boss', 'pro'), {
+    firstName: 'Bo',
+    lastName: 'Boss',
+    teamName: 'Staff Cafe',
+  });
+  await expect(page).toHaveURL(/\/staff$/);
+  const email = uniqueEmail('reports.staff');
+  await addStaff(page, { first: 'Sid', last: 'Staff', email });
+  await inviteStaff(page, 'Sid Staff', email);
+  const { context, page: sid } = await joinByInvitation(browser, page, email, {
+    firstName: 'Sid',
+    lastName: 'Staff',
+  });
+  // The owner's navigation has Reports; the member's has Schedule and no Reports.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }),
+  ).toBeVisible();
+  const nav = sid.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Schedule' })).toBeVisible();
+  await expect(sid.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  for (const path of ['/reports', '/reports/payroll', '/reports/audit']) {
+    await sid.goto(path);
+    await expect(sid).toHaveURL(/\/schedule/);
+  }
+  await context.close();
 });
