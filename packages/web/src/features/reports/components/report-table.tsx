@@ -100,7 +100,12 @@ export function ReportTable<Row>({
                   key={c.key}
                   className={cn(
                     'px-3 py-2 align-top',
-                    c.numeric ? 'whitespace-nowrap text-right tabular-nums' : '',
+                    // Numbers and the first column (a name) stay on one line; long text wraps.
+                    c.numeric
+                      ? 'whitespace-nowrap text-right tabular-nums'
+                      : i === 0
+                        ? 'whitespace-nowrap'
+                        : '',
                   )}
                 >
                   {c.render ? c.render(row) : (c.value(row) ?? '-')}
