@@ -14,6 +14,7 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dayNotesRoutes);
   await app.register(billingRoutes);
   await app.register(requestsRoutes);
+  await app.register(reportsRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

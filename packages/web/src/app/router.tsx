@@ -11,6 +11,8 @@ import {
   LogoutPage,
   NewTicketPage,
   PrivacyPage,
+  ReportPage,
+  ReportsHomePage,
   RequestsPage,
   SchedulePage,
   SettingsPage,
@@ -69,7 +71,11 @@ export const router = createBrowserRouter([
           { path: '/billing/demo-portal', element: <DemoPortalPage /> },
           {
             element: <RequireTeamAdmin />,
-            children: [{ path: '/staff/*', element: <StaffPage /> }],
+            children: [
+              { path: '/staff/*', element: <StaffPage /> },
+              { path: '/reports', element: <ReportsHomePage /> },
+              { path: '/reports/:reportId', element: <ReportPage /> },
+            ],
           },
         ],
       },

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Building2,
   CalendarDays,
   CreditCard,
@@ -17,14 +18,19 @@ export interface NavItem {
 
 /**
  * Signed-in navigation (spec 2 §2): Schedule always, Requests when the selected team's owner is on
- * Pro, Staff for the selected team's administrators, Teams (Manage Teams), Subscription and Support for
+ * Pro, Staff and Reports for the selected team's administrators, Teams (Manage Teams), Subscription and Support for
  * everyone, then Settings.
  */
 export function signedInNavItems(isAdmin: boolean, teamIsPro = false): NavItem[] {
   return [
     { to: '/schedule', label: 'Schedule', icon: CalendarDays },
     ...(teamIsPro ? [{ to: '/requests', label: 'Requests', icon: Inbox }] : []),
-    ...(isAdmin ? [{ to: '/staff', label: 'Staff', icon: UsersRound }] : []),
+    ...(isAdmin
+      ? [
+          { to: '/staff', label: 'Staff', icon: UsersRound },
+          { to: '/reports', label: 'Reports', icon: BarChart3 },
+        ]
+      : []),
     { to: '/teams', label: 'Teams', icon: Building2 },
     { to: '/subscription', label: 'Subscription', icon: CreditCard },
     { to: '/support', label: 'Support', icon: LifeBuoy },

@@ -1,3 +1,4 @@
+import { auditRows } from '@rotaboard/core/audit/display';
 import type { HistoryResponse } from '@rotaboard/core/contracts/shifts';
 import { formatAuditTime } from '@rotaboard/core/shifts/display';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { auditRows } from '../../../lib/audit-values';
 import { shiftCalls } from '../api/schedule-api';
 
 type Entry = HistoryResponse['history'][number];

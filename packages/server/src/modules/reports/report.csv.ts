@@ -1,0 +1,164 @@
+import { AUDIT_DOMAIN_LABELS, auditActionLabel, auditRows } from '@rotaboard/core/audit/display';
+import type {
+  AdjustmentsReportResponse,
+  AuditReportRow,
+  LeaveReportResponse,
+  PayrollReportResponse,
+} from '@rotaboard/core/contracts/reports';
+import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/arithmetic';
+import { type CsvColumn, csvCells, csvHeader, decimalHours } from '@rotaboard/core/reports/csv';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The reports as CSV files a payroll clerk can key from without retyping: a header row, ISO dates,
+ * minutes and decimal hours side by side, UTF-8 with a byte-order mark, cells safe from formula
+ * injection (core reports/csv), quoting by csv-stringify, written as a stream.
+ */
+
+const minutesAndHours = <Row>(label: string, minutes: (row: Row) => number | null): CsvColumn<Row>[] => [
+  { header: `${label} minutes`, value: minutes },
+  {
+    header: `${label} hours`,
+    value: (row) => {
+      const m = minutes(row);
+      return m === null ? null : decimalHours(m);
+    },
+  },
+];
+
+type Reasoned = { adjustments: Record<string, number> };
+const reasonColumns = <Row extends Reasoned>(): CsvColumn<Row>[] =>
+  ADJUSTMENT_REASON_KEYS.map((r) => ({
+    header: `${ADJUSTMENT_REASONS[r]} minutes`,
+    value: (row: Row) => row.adjustments[r] ?? 0,
+  }));
+
+type PayrollDay = PayrollReportResponse['days'][number];
+type PayrollPerson = PayrollReportResponse['people'][number];
+
+export const PAYROLL_DAY_COLUMNS: CsvColumn<PayrollDay>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Shifts', value: (r) => r.shifts },
+  ...minutesAndHours<PayrollDay>('Scheduled', (r) => r.scheduledMinutes),
+  { header: 'Break minutes', value: (r) => r.breakMinutes },
+  ...reasonColumns<PayrollDay>(),
+  { header: 'Adjustment minutes', value: (r) => r.adjustmentMinutes },
+  ...minutesAndHours<PayrollDay>('Worked', (r) => r.workedMinutes),
+  ...minutesAndHours<PayrollDay>('Time off', (r) => r.timeOffMinutes),
+  { header: 'Time off days', value: (r) => r.timeOffDays },
+];
+
+export const PAYROLL_PERSON_COLUMNS: CsvColumn<PayrollPerson>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Days worked', value: (r) => r.daysWorked },
+  { header: 'Shifts', value: (r) => r.shifts },
+  ...minutesAndHours<PayrollPerson>('Scheduled', (r) => r.scheduledMinutes),
+  { header: 'Break minutes', value: (r) => r.breakMinutes },
+  ...reasonColumns<PayrollPerson>(),
+  { header: 'Adjustment minutes', value: (r) => r.adjustmentMinutes },
+  ...minutesAndHours<PayrollPerson>('Worked', (r) => r.workedMinutes),
+  ...minutesAndHours<PayrollPerson>('Contracted', (r) => r.contractedMinutes),
+  ...minutesAndHours<PayrollPerson>('Difference', (r) => r.differenceMinutes),
+  ...minutesAndHours<PayrollPerson>('Time off', (r) => r.timeOffMinutes),
+  { header: 'Time off days', value: (r) => r.timeOffDays },
+];
+
+type LeaveEntry = LeaveReportResponse['entries'][number];
+type LeavePerson = LeaveReportResponse['people'][number];
+const KIND_LABELS = { exact: 'Time range', hours: 'Hours', days: 'Days' } as const;
+
+export const LEAVE_ENTRY_COLUMNS: CsvColumn<LeaveEntry>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Kind', value: (r) => KIND_LABELS[r.kind] },
+  ...minutesAndHours<LeaveEntry>('Time off', (r) => r.minutes),
+  { header: 'Time off days', value: (r) => r.days },
+];
+
+export const LEAVE_PERSON_COLUMNS: CsvColumn<LeavePerson>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Entries', value: (r) => r.entries },
+  ...minutesAndHours<LeavePerson>('Time off', (r) => r.minutes),
+  { header: 'Time off days', value: (r) => r.days },
+];
+
+type AdjustmentEntry = AdjustmentsReportResponse['entries'][number];
+type AdjustmentPerson = AdjustmentsReportResponse['people'][number];
+
+export const ADJUSTMENT_ENTRY_COLUMNS: CsvColumn<AdjustmentEntry>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Reason', value: (r) => ADJUSTMENT_REASONS[r.reason] },
+  ...minutesAndHours<AdjustmentEntry>('Adjustment', (r) => r.minutes),
+  { header: 'Comment', value: (r) => r.comment },
+];
+
+export const ADJUSTMENT_PERSON_COLUMNS: CsvColumn<AdjustmentPerson>[] = [
+  { header: 'Staff ID', value: (r) => r.staffId },
+  { header: 'Staff name', value: (r) => r.staffName },
+  { header: 'Adjustments', value: (r) => r.count },
+  ...minutesAndHours<AdjustmentPerson>('Adjustment', (r) => r.minutes),
+  ...ADJUSTMENT_REASON_KEYS.map(
+    (reason): CsvColumn<AdjustmentPerson> => ({
+      header: `${ADJUSTMENT_REASONS[reason]} minutes`,
+      value: (r) => r.byReason[reason],
+    }),
+  ),
+];
+
+/** One line of details per audit entry, by the §4 rules: "Label: value" or "Label: before → after". */
+function auditDetails(row: AuditReportRow): string {
+  const shown = auditRows(row.action, row.oldValues, row.newValues, row.domain, { hideIds: true });
+  if (shown.kind === 'none') return shown.message;
+  if (shown.kind === 'values') return shown.rows.map((r) => `${r.label}: ${r.value}`).join('; ');
+  return shown.rows.map((r) => `${r.label}: ${r.before} → ${r.after}`).join('; ');
+}
+
+export const AUDIT_COLUMNS: CsvColumn<AuditReportRow>[] = [
+  { header: 'Changed at', value: (r) => r.changedAt },
+  { header: 'Changed by', value: (r) => r.actorName },
+  { header: 'Action', value: (r) => auditActionLabel(r.action) },
+  { header: 'Domain', value: (r) => AUDIT_DOMAIN_LABELS[r.domain] },
+  { header: 'Subject', value: (r) => r.subject },
+  { header: 'Details', value: (r) => auditDetails(r) },
+];
+
+/** Whether the caller asked for CSV: `?format=csv`, or `Accept: text/csv` unless `?format=json`. */
+export function wantsCsv(format: 'json' | 'csv' | undefined, accept: string | undefined): boolean {
+  if (format) return format === 'csv';
+  return /\btext\/csv\b/i.test(accept ?? '');
+}
+
+/** Streams rows as a CSV download named `filename`. */
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly CsvColumn<Row>[],
+  rows: Iterable<Row> | AsyncIterable<Row>,
+): FastifyReply {
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  void (async () => {
+    try {
+      csv.write(csvHeader(columns));
+      for await (const row of rows) {
+        // Respect back-pressure: a slow download does not pile the whole report up in memory.
+        if (!csv.write(csvCells(columns, row))) await new Promise((resolve) => csv.once('drain', resolve));
+      }
+      csv.end();
+    } catch (error) {
+      csv.destroy(error as Error);
+    }
+  })();
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+}

@@ -1,0 +1,207 @@
+import { AUDIT_DOMAIN_LABELS, auditDomain, formatEnGbDate } from '@rotaboard/core/audit/display';
+import type {
+  AdjustmentReasonsResponse,
+  AdjustmentsReportQuery,
+  AdjustmentsReportResponse,
+  AuditReportQuery,
+  AuditReportResponse,
+  AuditReportRow,
+  LeaveReportResponse,
+  PayrollReportResponse,
+  ReportRangeQuery,
+} from '@rotaboard/core/contracts/reports';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import {
+  ADJUSTMENT_REASON_KEYS,
+  adjustmentsReport,
+  leaveReport,
+  payrollReport,
+} from '@rotaboard/core/reports/arithmetic';
+import {
+  auditRetentionDays,
+  PRO_REPORT_MESSAGE,
+  type ReportId,
+  reportRangeProblem,
+} from '@rotaboard/core/reports/ranges';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { displayName } from '@rotaboard/core/users/profile';
+import type { Db } from '../../db/client.ts';
+import { DAY_MS } from '../../lib/calendar.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
+
+/** Rows of the audit CSV are read this many at a time, so a two-year export never sits in memory whole. */
+const AUDIT_EXPORT_BATCH = 1000;
+
+/**
+ * The reports (spec 2 §7 `/reports`, issue 15): owners and administrators only; payroll and
+ * adjustments on Pro; ranges held to the plan's limits. The arithmetic is core's (reports/arithmetic).
+ */
+export function createReportService(deps: { db: Db; proEmails: readonly string[] }) {
+  const { db, proEmails } = deps;
+  const repo = createReportRepository(db);
+
+  async function adminAccess(user: UserRow, teamId: string): Promise<TeamAccess> {
+    return requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails));
+  }
+
+  /** Refuses a Pro report on Free (403), then a range the plan does not cover (400, naming the limit). */
+  async function rangeAccess(
+    user: UserRow,
+    teamId: string,
+    report: Exclude<ReportId, 'audit'>,
+    q: ReportRangeQuery,
+  ) {
+    const a = await adminAccess(user, teamId);
+    if ((report === 'payroll' || report === 'adjustments') && a.ownerTier !== 'pro') {
+      throw new DomainError(ErrorCode.PLAN_LIMIT, PRO_REPORT_MESSAGE[report]);
+    }
+    const problem = reportRangeProblem(report, a.ownerTier, q.startDate, q.endDate);
+    if (problem) throw new DomainError(ErrorCode.VALIDATION, problem);
+    return a;
+  }
+
+  function auditFilter(a: TeamAccess, q: AuditReportQuery): AuditFilter {
+    const upTo =
+      q.showUpToDate && q.currentDate ? new Date(Date.parse(`${q.currentDate}T00:00:00Z`) + DAY_MS) : null;
+    return {
+      since: new Date(Date.now() - auditRetentionDays(a.ownerTier) * DAY_MS),
+      before: upTo,
+      domain: q.domain ?? null,
+      actorId: q.actorId ?? null,
+      staffId: q.staffId ?? null,
+    };
+  }
+
+  const range = (q: ReportRangeQuery) => ({
+    startDate: q.startDate,
+    endDate: q.endDate,
+    groupByStaff: q.groupByStaff,
+  });
+
+  return {
+    async audit(user: UserRow, teamId: string, q: AuditReportQuery): Promise<AuditReportResponse> {
+      const a = await adminAccess(user, teamId);
+      const filter = auditFilter(a, q);
+      const [rows, totalCount, actors] = await Promise.all([
+        repo.auditPage(teamId, filter, q.offset, q.limit),
+        repo.auditCount(teamId, filter),
+        repo.auditActors(teamId, filter.since),
+      ]);
+      return {
+        entries: rows.map(toAuditRow),
+        totalCount,
+        hasMore: q.offset + rows.length < totalCount,
+        retentionDays: auditRetentionDays(a.ownerTier),
+        isPro: a.ownerTier === 'pro',
+        actors: actors
+          .map((p) => ({ actorId: p.actorId, name: displayName(p) }))
+          .sort((x, y) => x.name.localeCompare(y.name)),
+      };
+    },
+
+    /** Every audit entry the filter matches, newest first, a batch at a time (the CSV export). */
+    async auditExport(user: UserRow, teamId: string, q: AuditReportQuery) {
+      const filter = auditFilter(await adminAccess(user, teamId), q);
+      return async function* rows(): AsyncGenerator<AuditReportRow> {
+        for (let offset = 0; ; offset += AUDIT_EXPORT_BATCH) {
+          const batch = await repo.auditPage(teamId, filter, offset, AUDIT_EXPORT_BATCH);
+          for (const row of batch) yield toAuditRow(row);
+          if (batch.length < AUDIT_EXPORT_BATCH) return;
+        }
+      };
+    },
+
+    async leave(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<LeaveReportResponse> {
+      await rangeAccess(user, teamId, 'leave', q);
+      const [people, entries] = await Promise.all([
+        repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
+        repo.entries(teamId, { ...q, only: 'timeOff' }),
+      ]);
+      const report = leaveReport(people, entries, q);
+      return { ...range(q), ...report, entries: q.groupByStaff ? [] : report.entries };
+    },
+
+    async adjustments(
+      user: UserRow,
+      teamId: string,
+      q: AdjustmentsReportQuery,
+    ): Promise<AdjustmentsReportResponse> {
+      await rangeAccess(user, teamId, 'adjustments', q);
+      const reasons = q.reasons.length
+        ? ADJUSTMENT_REASON_KEYS.filter((r) => q.reasons.includes(r))
+        : ADJUSTMENT_REASON_KEYS;
+      const [people, entries] = await Promise.all([
+        repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
+        repo.entries(teamId, { ...q, only: 'adjusted' }),
+      ]);
+      const report = adjustmentsReport(people, entries, q, reasons);
+      return { ...range(q), reasons, ...report, entries: q.groupByStaff ? [] : report.entries };
+    },
+
+    async reasons(user: UserRow, teamId: string): Promise<AdjustmentReasonsResponse> {
+      await adminAccess(user, teamId);
+      return { reasons: ADJUSTMENT_REASON_KEYS.map((key) => ({ key, label: ADJUSTMENT_REASONS[key] })) };
+    },
+
+    async payroll(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<PayrollReportResponse> {
+      await rangeAccess(user, teamId, 'payroll', q);
+      const [people, entries] = await Promise.all([
+        repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
+        repo.entries(teamId, q),
+      ]);
+      const report = payrollReport(people, entries, q);
+      return { ...range(q), ...report, days: q.groupByStaff ? [] : report.days };
+    },
+  };
+}
+export type ReportService = ReturnType<typeof createReportService>;
+
+/** An audit row as the report shows it: its domain, what it is about in words, who made it. */
+function toAuditRow(row: AuditPageRow): AuditReportRow {
+  const { audit } = row;
+  const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
+  const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
+  const domain = auditDomain(audit.entityType, audit.action, newValues) ?? 'team';
+  const values = { ...(oldValues ?? {}), ...(newValues ?? {}) };
+  const person =
+    row.staffFirstName !== null
+      ? `${row.staffFirstName} ${row.staffLastName ?? ''}`.trim()
+      : [values.firstName, values.lastName].filter((v) => typeof v === 'string' && v).join(' ') ||
+        (typeof values.staffName === 'string' ? values.staffName : '');
+  const subject = (() => {
+    switch (domain) {
+      case 'shift':
+      case 'adjustment':
+        return [person, row.shiftDate ? formatEnGbDate(row.shiftDate) : ''].filter(Boolean).join(' · ');
+      case 'staff':
+        return person;
+      case 'request':
+        return [person, typeof values.requestType === 'string' ? values.requestType.replace('_', ' ') : '']
+          .filter(Boolean)
+          .join(' · ');
+      case 'day_note':
+        return typeof values.noteDate === 'string'
+          ? `Day note · ${formatEnGbDate(values.noteDate)}`
+          : 'Day note';
+      default:
+        return row.teamName ?? AUDIT_DOMAIN_LABELS[domain];
+    }
+  })();
+  return {
+    auditId: audit.id,
+    changedAt: audit.changedAt.toISOString(),
+    action: audit.action,
+    domain,
+    subject: subject || AUDIT_DOMAIN_LABELS[domain],
+    subjectId: audit.entityId,
+    actorId: audit.changedBy,
+    actorName: row.actorEmail
+      ? displayName({ firstName: row.actorFirstName, lastName: row.actorLastName, email: row.actorEmail })
+      : 'Unknown',
+    oldValues,
+    newValues,
+  };
+}
