@@ -156,6 +156,12 @@ describe.each(engines)('support mode on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, w.shift.shiftId), eq(auditLog.action, 'UPDATE')));
     expect(row).toMatchObject({ changedBy: agentId, onBehalfOf: w.ownerId });
+    // The team's audit report names the agent and the user alike.
+    const report = (await w.owner('GET', `${w.base}/reports/audit?domain=shift`)).json();
+    const reported = report.entries.find(
+      (e: { subjectId: string; action: string }) => e.subjectId === w.shift.shiftId && e.action === 'UPDATE',
+    );
+    expect(reported?.actorName).toBe('Support (Hal Helper) as Ada Owner');
     // Ticket messages written in support mode are audited as the agent's too.
     await as('POST', `/api/support/tickets/${w.ticket.id}/messages`, { message: 'Fixed it for you' });
     const messageRows = await t.database.db

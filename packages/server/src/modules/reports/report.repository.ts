@@ -48,6 +48,8 @@ export function createReportRepository(db: Db) {
   const shiftRow = alias(shifts, 'audit_shift');
   const requestRow = alias(requests, 'audit_request');
   const subjectStaff = alias(staff, 'subject_staff');
+  // A change made in support mode names the user the agent acted as (docs/support.md).
+  const onBehalfOf = alias(users, 'on_behalf_of_user');
   // The member of staff an entry is about: the staff row itself, a shift's (its row, or the values
   // of a deleted one), a request's.
   const subjectStaffId = sql<string | null>`case
@@ -148,6 +150,9 @@ export function createReportRepository(db: Db) {
           actorFirstName: users.firstName,
           actorLastName: users.lastName,
           actorEmail: users.email,
+          onBehalfOfFirstName: onBehalfOf.firstName,
+          onBehalfOfLastName: onBehalfOf.lastName,
+          onBehalfOfEmail: onBehalfOf.email,
           staffFirstName: subjectStaff.firstName,
           staffLastName: subjectStaff.lastName,
           shiftDate: sql<
@@ -159,6 +164,7 @@ export function createReportRepository(db: Db) {
         .leftJoin(shiftRow, shiftJoin)
         .leftJoin(requestRow, requestJoin)
         .leftJoin(users, eq(users.id, auditLog.changedBy))
+        .leftJoin(onBehalfOf, eq(onBehalfOf.id, auditLog.onBehalfOf))
         .leftJoin(subjectStaff, sql`${subjectStaff.id} = ${subjectStaffId}`)
         .leftJoin(teams, eq(teams.id, auditLog.teamId))
         .where(where)

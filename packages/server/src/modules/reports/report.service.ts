@@ -1,3 +1,4 @@
+import { auditActorName } from '@rotaboard/core/audit/actor';
 import { AUDIT_DOMAIN_LABELS, auditDomain, formatEnGbDate } from '@rotaboard/core/audit/display';
 import type {
   AdjustmentReasonsResponse,
@@ -198,9 +199,11 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
     subject: subject || AUDIT_DOMAIN_LABELS[domain],
     subjectId: audit.entityId,
     actorId: audit.changedBy,
-    actorName: row.actorEmail
-      ? displayName({ firstName: row.actorFirstName, lastName: row.actorLastName, email: row.actorEmail })
-      : 'Unknown',
+    actorName:
+      auditActorName(
+        { firstName: row.actorFirstName, lastName: row.actorLastName, email: row.actorEmail },
+        { firstName: row.onBehalfOfFirstName, lastName: row.onBehalfOfLastName, email: row.onBehalfOfEmail },
+      ) ?? 'Unknown',
     oldValues,
     newValues,
   };
