@@ -150,6 +150,18 @@ test('signed in on Pro: no upgrade offered, Get Started goes to the schedule', a
   await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/schedule');
 });
 
+/** Scrolls through the page so its lazy images load, for a whole-page screenshot. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 /** The first pill row's offset now and a little later. */
 async function pillMovement(page: Page): Promise<[string, string]> {
   const row = page.locator('[data-pill-row="0"]');
@@ -210,6 +222,7 @@ test('every public page: no horizontal overflow at 360 px, no WCAG 2.1 AA violat
     await expect(page.getByRole('heading', { level: 1, name: HEADINGS[path] })).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
+      await loadLazyImages(page);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();
@@ -220,6 +233,7 @@ test('every public page: no horizontal overflow at 360 px, no WCAG 2.1 AA violat
     }
     await setTheme(page, 'light');
     await page.setViewportSize({ width: 390, height: 844 });
+    await loadLazyImages(page);
     await snap(page, shotName(path));
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoSidewaysScroll(page, `${path} at 360 px`);

@@ -29,32 +29,37 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   }, theme);
 }
 
-/** PNG → WebP at `quality`, by Chromium's own encoder (no image tool to install). */
-async function toWebp(browser: Browser, png: Buffer, quality = 0.8): Promise<Buffer> {
+/** PNG → WebP at `quality` and `scale`, by Chromium's own encoder (no image tool to install). */
+async function toWebp(browser: Browser, png: Buffer, scale = 1, quality = 0.8): Promise<Buffer> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const base64 = await page.evaluate(
-    async ({ data, q }) => {
+    async ({ data, q, k }) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
       await image.decode();
       const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      canvas.getContext('2d')!.drawImage(image, 0, 0);
+      canvas.width = Math.round(image.naturalWidth * k);
+      canvas.height = Math.round(image.naturalHeight * k);
+      const context2d = canvas.getContext('2d')!;
+      context2d.imageSmoothingQuality = 'high';
+      context2d.drawImage(image, 0, 0, canvas.width, canvas.height);
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/webp', q));
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let binary = '';
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return btoa(binary);
     },
-    { data: png.toString('base64'), q: quality },
+    { data: png.toString('base64'), q: quality, k: scale },
   );
   await context.close();
   return Buffer.from(base64, 'base64');
 }
 
-/** The current screen in both themes, as public/site/<name>-<theme>.webp. */
+/**
+ * The current screen in both themes, as public/site/<name>-<theme>.webp and, at half the width for
+ * phones, <name>-<theme>-half.webp (the pages' srcset).
+ */
 async function capture(browser: Browser, page: Page, name: string, before?: () => Promise<void>) {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
@@ -63,6 +68,7 @@ async function capture(browser: Browser, page: Page, name: string, before?: () =
     await page.waitForTimeout(300);
     const png = await page.screenshot({ animations: 'disabled' });
     writeFileSync(path.join(OUT, `${name}-${theme}.webp`), await toWebp(browser, png));
+    writeFileSync(path.join(OUT, `${name}-${theme}-half.webp`), await toWebp(browser, png, 0.5));
   }
   await setTheme(page, 'light');
 }
@@ -264,9 +270,13 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
     { firstName: 'Ava', lastName: 'Okafor' },
     {
       viewport: PHONE,
+      // Sharp on a phone's screen, where the pages show it about 256 px wide.
+      deviceScaleFactor: 2,
     },
   );
   await expect(ava.page.getByText('07:00').first()).toBeVisible();
+  // The "invitation accepted" toast has gone.
+  await expect(ava.page.getByText(/Invitation accepted/)).toBeHidden({ timeout: 15_000 });
   await capture(browser, ava.page, 'schedule-phone');
   await ava.context.close();
 });

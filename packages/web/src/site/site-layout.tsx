@@ -160,7 +160,7 @@ export function SiteLayout({ path, children }: { path: string; children: ReactNo
         Skip to content
       </a>
       <SiteHeader path={path} />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter />

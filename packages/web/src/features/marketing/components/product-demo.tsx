@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { cn } from '../../../lib/utils';
 import { usePrefersReducedMotion } from '../lib/motion';
 import { useMounted } from '../lib/visitor';
+import { ThemedImage } from './screenshot';
 
 /**
  * The steps of the demo: screenshots of the week builder of the real app, taken in order by
- * packages/e2e/capture/site-images.capture.ts (light and dark, WebP, public/site/).
+ * packages/e2e/tests/site-images.spec.ts (light and dark, WebP, public/site/).
  */
 export const DEMO_FRAMES = [
   { name: 'demo-1', caption: 'An empty week for the team' },
@@ -15,30 +16,10 @@ export const DEMO_FRAMES = [
   { name: 'demo-4', caption: 'Staff see their own shifts, live' },
 ] as const;
 export const DEMO_SIZE = { width: 1280, height: 800 } as const;
+/** The still shown before and instead of the steps: the finished week. */
+const POSTER = 'demo-3';
 /** Seconds each step stays on screen. */
 const STEP_SECONDS = 3.5;
-
-function ThemedFrame({ name, alt, eager }: { name: string; alt: string; eager?: boolean }) {
-  const size = { width: DEMO_SIZE.width, height: DEMO_SIZE.height, decoding: 'async' as const };
-  return (
-    <>
-      <img
-        src={`/site/${name}-light.webp`}
-        alt={alt}
-        {...size}
-        loading={eager ? 'eager' : 'lazy'}
-        className="h-auto w-full dark:hidden"
-      />
-      <img
-        src={`/site/${name}-dark.webp`}
-        alt={alt}
-        {...size}
-        loading="lazy"
-        className="hidden h-auto w-full dark:block"
-      />
-    </>
-  );
-}
 
 /**
  * The home page's demo: the week builder's steps shown in a loop, cross-fading (CSS animation over a
@@ -60,8 +41,9 @@ export function ProductDemo() {
         data-testid="product-demo"
         data-playing={playing ? 'true' : 'false'}
       >
-        <ThemedFrame
-          name={DEMO_FRAMES[0].name}
+        <ThemedImage
+          {...DEMO_SIZE}
+          name={POSTER}
           alt="The Rotaboard week builder: a week of shifts for a team"
           eager
         />
@@ -76,7 +58,8 @@ export function ProductDemo() {
               animationPlayState: playing ? 'running' : 'paused',
             }}
           >
-            <ThemedFrame name={frame.name} alt="" />
+            {/* Fetched only once it may play: never for reduced motion, and after the poster. */}
+            {mounted && !reducedMotion ? <ThemedImage {...DEMO_SIZE} name={frame.name} alt="" /> : null}
             <p className="absolute inset-x-3 bottom-3 rounded-md bg-background/90 px-3 py-1.5 text-sm font-medium text-foreground shadow-sm sm:inset-x-auto sm:left-4">
               {index + 1}. {frame.caption}
             </p>

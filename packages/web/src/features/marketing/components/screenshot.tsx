@@ -1,34 +1,62 @@
 import { cn } from '../../../lib/utils';
 
+/** How wide a screenshot is drawn: the page's width up to the content column. */
+const DEFAULT_SIZES = '(min-width: 1100px) 1024px, calc(100vw - 2rem)';
+
 /**
- * A screenshot of the real app (made by packages/e2e/capture/site-images.capture.ts, WebP, in
- * public/site/), in the visitor's theme: both are in the page and CSS shows one; the hidden one is
- * never fetched because it is lazy and not displayed. Width and height are set, so nothing moves
- * when it arrives.
+ * One screenshot of the real app (made by packages/e2e/tests/site-images.spec.ts, WebP, in
+ * public/site/) in the visitor's theme: both themes' images are in the page and CSS shows one; the
+ * hidden one is lazy and never fetched. Each comes at full and half width (srcset), so a phone loads the
+ * small one. Width and height are set, so nothing moves when it arrives.
  */
-export function Screenshot({
+export function ThemedImage({
   name,
   alt,
   width,
   height,
+  sizes = DEFAULT_SIZES,
   eager = false,
-  className,
 }: {
   /** The file name without theme and extension: `schedule-week` → /site/schedule-week-light.webp. */
   name: string;
   alt: string;
   width: number;
   height: number;
+  sizes?: string;
+  /** In the first screen: fetched at once and first (the largest paint). */
   eager?: boolean;
-  className?: string;
 }) {
-  const common = {
-    width,
-    height,
-    decoding: 'async' as const,
-    loading: eager ? ('eager' as const) : ('lazy' as const),
-    className: 'h-auto w-full',
-  };
+  const sources = (theme: 'light' | 'dark') => ({
+    src: `/site/${name}-${theme}.webp`,
+    srcSet: `/site/${name}-${theme}-half.webp ${Math.round(width / 2)}w, /site/${name}-${theme}.webp ${width}w`,
+  });
+  const common = { width, height, sizes, decoding: 'async' as const };
+  return (
+    <>
+      <img
+        {...sources('light')}
+        alt={alt}
+        {...common}
+        loading={eager ? 'eager' : 'lazy'}
+        {...(eager ? { fetchpriority: 'high' } : {})}
+        className="h-auto w-full dark:hidden"
+      />
+      <img
+        {...sources('dark')}
+        alt={alt}
+        {...common}
+        loading="lazy"
+        className="hidden h-auto w-full dark:block"
+      />
+    </>
+  );
+}
+
+/** A screenshot in a frame. */
+export function Screenshot({
+  className,
+  ...image
+}: Parameters<typeof ThemedImage>[0] & { className?: string }) {
   return (
     <figure
       className={cn(
@@ -36,19 +64,7 @@ export function Screenshot({
         className,
       )}
     >
-      <img
-        src={`/site/${name}-light.webp`}
-        alt={alt}
-        {...common}
-        className={cn(common.className, 'dark:hidden')}
-      />
-      <img
-        src={`/site/${name}-dark.webp`}
-        alt={alt}
-        {...common}
-        loading="lazy"
-        className={cn(common.className, 'hidden dark:block')}
-      />
+      <ThemedImage {...image} />
     </figure>
   );
 }

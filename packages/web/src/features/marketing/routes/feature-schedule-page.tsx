@@ -60,8 +60,8 @@ export function FeatureSchedulePage() {
           <Screenshot
             name="schedule-phone"
             alt="A member of staff's week on a phone, shift by shift"
-            width={390}
-            height={780}
+            width={780}
+            height={1560}
             className="mx-auto w-full max-w-[16rem]"
           />
         </section>

@@ -109,8 +109,8 @@ export function HomePage() {
         <Screenshot
           name="schedule-phone"
           alt="A member of staff's week on a phone: their shifts as a list, day by day"
-          width={390}
-          height={780}
+          width={780}
+          height={1560}
           className="mx-auto w-full max-w-[16rem]"
         />
       </section>
