@@ -16,7 +16,8 @@ const PHONE = { width: 390, height: 780 };
 const AVA_EMAIL = uniqueEmail('ava.site');
 
 // A UK business's rota: 24-hour times and day-first dates in the pickers.
-test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
+// Twice the pixels: sharp on high-density screens, and the half-size copies serve everyone else.
+test.use({ locale: 'en-GB', timezoneId: 'Europe/London', deviceScaleFactor: 2 });
 test.skip(
   !process.env.CAPTURE_SITE_IMAGES,
   'set CAPTURE_SITE_IMAGES=1 to remake the public pages’ screenshots',
@@ -56,17 +57,24 @@ async function toWebp(browser: Browser, png: Buffer, scale = 1, quality = 0.8): 
   return Buffer.from(base64, 'base64');
 }
 
+/** Around the editor dialog, which sits in the middle of a 1280×800 screen (512 px wide). */
+const DIALOG_CLIP = { x: 360, y: 16, width: 560, height: 768 };
+
 /**
  * The current screen in both themes, as public/site/<name>-<theme>.webp and, at half the width for
  * phones, <name>-<theme>-half.webp (the pages' srcset).
  */
-async function capture(browser: Browser, page: Page, name: string, before?: () => Promise<void>) {
+async function capture(
+  browser: Browser,
+  page: Page,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+) {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    if (before) await before();
     // Let the theme's transitions settle.
     await page.waitForTimeout(300);
-    const png = await page.screenshot({ animations: 'disabled' });
+    const png = await page.screenshot({ animations: 'disabled', ...(clip ? { clip } : {}) });
     writeFileSync(path.join(OUT, `${name}-${theme}.webp`), await toWebp(browser, png));
     writeFileSync(path.join(OUT, `${name}-${theme}-half.webp`), await toWebp(browser, png, 0.5));
   }
@@ -224,7 +232,7 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
   // Open Graph: a PNG at the size the tags promise.
   await page.setViewportSize({ width: 1200, height: 630 });
   await page.waitForTimeout(300);
-  writeFileSync(path.join(OUT, 'og-image.png'), await page.screenshot());
+  writeFileSync(path.join(OUT, 'og-image.png'), await page.screenshot({ scale: 'css' }));
   await page.setViewportSize(DESKTOP);
 
   // 4. One day, hour by hour.
@@ -237,7 +245,7 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
   await page.goto('/schedule');
   await page.getByRole('button', { name: /Ben Hughes, Tuesday/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await capture(browser, page, 'shift-editor');
+  await capture(browser, page, 'shift-editor', DIALOG_CLIP);
   await page.keyboard.press('Escape');
 
   // Attendance: the shift with adjustments.
@@ -249,7 +257,7 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
   const comment = attendance.getByLabel('Comment').first();
   await expect(comment).toHaveValue('Bus cancelled');
   await comment.scrollIntoViewIfNeeded();
-  await capture(browser, page, 'attendance');
+  await capture(browser, page, 'attendance', DIALOG_CLIP);
   await page.keyboard.press('Escape');
 
   // Time off: a new entry switched to Time off, all day.
@@ -257,7 +265,7 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
   const timeOff = page.getByRole('dialog');
   await timeOff.getByText('Time off', { exact: true }).click();
   await timeOff.getByText('Days', { exact: true }).click();
-  await capture(browser, page, 'time-off');
+  await capture(browser, page, 'time-off', DIALOG_CLIP);
   await page.keyboard.press('Escape');
 
   // A member of staff's own week on a phone.

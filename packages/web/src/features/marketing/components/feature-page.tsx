@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../../lib/utils';
 import { GetStartedButton } from './get-started';
 import { PageIntro } from './page-intro';
 import { Screenshot } from './screenshot';
@@ -32,8 +33,13 @@ export function FeaturePage({
         </div>
       </PageIntro>
       {shot ? (
-        <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <Screenshot {...shot} eager />
+        // A whole screen spans the column; a dialog (taller than wide) is shown at about its own size.
+        <div className={cn('mx-auto px-4 sm:px-6', shot.width > shot.height ? 'max-w-5xl' : 'max-w-md')}>
+          <Screenshot
+            {...shot}
+            eager
+            {...(shot.width > shot.height ? {} : { sizes: '(min-width: 480px) 28rem, calc(100vw - 2rem)' })}
+          />
         </div>
       ) : null}
       <section className="mx-auto grid max-w-5xl gap-x-10 gap-y-8 px-4 py-16 sm:px-6 md:grid-cols-2">

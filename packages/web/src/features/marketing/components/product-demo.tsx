@@ -15,7 +15,8 @@ export const DEMO_FRAMES = [
   { name: 'demo-3', caption: 'The week fills in, hours totalled per person' },
   { name: 'demo-4', caption: 'Staff see their own shifts, live' },
 ] as const;
-export const DEMO_SIZE = { width: 1280, height: 800 } as const;
+/** The screenshots' pixels: a 1280×800 screen at twice the density. */
+export const DEMO_SIZE = { width: 2560, height: 1600 } as const;
 /** The still shown before and instead of the steps: the finished week. */
 const POSTER = 'demo-3';
 /** Seconds each step stays on screen. */

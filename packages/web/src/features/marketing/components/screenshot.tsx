@@ -52,6 +52,16 @@ export function ThemedImage({
   );
 }
 
+/** The sizes the capture script writes (packages/e2e/tests/site-images.spec.ts), at twice the density. */
+export const SHOT_SIZES = {
+  /** A whole 1280×800 screen. */
+  screen: { width: 2560, height: 1600 },
+  /** The editor dialog and what is around it. */
+  dialog: { width: 1120, height: 1536 },
+  /** A 390×780 phone screen. */
+  phone: { width: 780, height: 1560 },
+} as const;
+
 /** A screenshot in a frame. */
 export function Screenshot({
   className,

@@ -1,6 +1,7 @@
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { PageMeta } from '../../../components/page-meta';
 import { FeaturePage } from '../components/feature-page';
+import { SHOT_SIZES } from '../components/screenshot';
 
 export function FeatureAttendancePage() {
   return (
@@ -14,8 +15,7 @@ export function FeatureAttendancePage() {
         shot={{
           name: 'attendance',
           alt: 'A shift with attendance adjustments: a late arrival and an early finish, each with its minutes and reason',
-          width: 1280,
-          height: 800,
+          ...SHOT_SIZES.dialog,
         }}
         sections={[
           {

@@ -2,6 +2,7 @@ import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { PageMeta } from '../../../components/page-meta';
 import { FeaturePage } from '../components/feature-page';
+import { SHOT_SIZES } from '../components/screenshot';
 
 export function FeatureLeavePage() {
   return (
@@ -13,9 +14,8 @@ export function FeatureLeavePage() {
         intro="Time off lives on the schedule next to the shifts, so nobody is booked while they are away and the leave report adds itself up."
         shot={{
           name: 'time-off',
-          alt: 'The shift editor with Time off ticked: all day, with the time off counted in hours',
-          width: 1280,
-          height: 800,
+          alt: 'The editor with Time off chosen, counted in whole days',
+          ...SHOT_SIZES.dialog,
         }}
         sections={[
           {
@@ -24,7 +24,7 @@ export function FeatureLeavePage() {
           },
           {
             title: 'All day, or part of one',
-            text: 'Tick all day for a full day away, or give the hours for an afternoon at the dentist.',
+            text: 'Choose Days for whole days away (the all-day option), Hours for an afternoon at the dentist, or an exact time range.',
           },
           {
             title: 'The leave report',

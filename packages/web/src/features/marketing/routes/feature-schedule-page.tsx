@@ -1,7 +1,7 @@
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { PageMeta } from '../../../components/page-meta';
 import { FeaturePage } from '../components/feature-page';
-import { Screenshot } from '../components/screenshot';
+import { Screenshot, SHOT_SIZES } from '../components/screenshot';
 
 export function FeatureSchedulePage() {
   return (
@@ -14,8 +14,7 @@ export function FeatureSchedulePage() {
         shot={{
           name: 'schedule-week',
           alt: 'The week grid: staff down the side, days across, coloured shifts with their times and each person’s total hours',
-          width: 1280,
-          height: 800,
+          ...SHOT_SIZES.screen,
         }}
         sections={[
           {
@@ -60,8 +59,8 @@ export function FeatureSchedulePage() {
           <Screenshot
             name="schedule-phone"
             alt="A member of staff's week on a phone, shift by shift"
-            width={780}
-            height={1560}
+            {...SHOT_SIZES.phone}
+            sizes="16rem"
             className="mx-auto w-full max-w-[16rem]"
           />
         </section>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PillBanner } from '../components/pill-banner';
 import { ProductDemo } from '../components/product-demo';
-import { Screenshot } from '../components/screenshot';
+import { Screenshot, SHOT_SIZES } from '../components/screenshot';
 import { SiteLink } from '../components/site-link';
 
 const CARDS = [
@@ -109,8 +109,8 @@ export function HomePage() {
         <Screenshot
           name="schedule-phone"
           alt="A member of staff's week on a phone: their shifts as a list, day by day"
-          width={780}
-          height={1560}
+          {...SHOT_SIZES.phone}
+          sizes="16rem"
           className="mx-auto w-full max-w-[16rem]"
         />
       </section>
@@ -133,9 +133,9 @@ export function HomePage() {
         <Screenshot
           name="shift-editor"
           alt="The shift editor: start and end times, break minutes, colour and notes"
-          width={1280}
-          height={800}
-          className="md:order-1"
+          {...SHOT_SIZES.dialog}
+          sizes="(min-width: 768px) 24rem, calc(100vw - 2rem)"
+          className="mx-auto w-full max-w-sm md:order-1"
         />
       </section>
 
