@@ -30,14 +30,6 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    rollupOptions: {
-      // The app (index.html) and the public pages' template (site.html, filled in by
-      // scripts/prerender.mjs): two entries, so a public page loads none of the app's code.
-      input: {
-        app: fileURLToPath(new URL('./index.html', import.meta.url)),
-        site: fileURLToPath(new URL('./site.html', import.meta.url)),
-      },
-    },
   },
   // The prerender build (scripts/prerender.mjs) bundles every package, so that the compat aliases
   // apply to libraries too (lucide-react, Radix) and they render with Preact in Node as in the browser.

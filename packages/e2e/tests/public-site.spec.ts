@@ -238,4 +238,9 @@ test('every public page: no horizontal overflow at 360 px, no WCAG 2.1 AA violat
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoSidewaysScroll(page, `${path} at 360 px`);
   }
+  // The first screen of the home page, as a visitor lands on it (for the README).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await snap(page, 'site-home-first-screen', 'viewport');
 });
