@@ -213,13 +213,20 @@ test('the banner and the demo move, pause on hover and with their buttons, and s
 
 test('every public page: no horizontal overflow at 360 px, no WCAG 2.1 AA violations in either theme, screenshots', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  for (const { path } of PUBLIC_PAGES) {
+  for (const { path, title, description } of PUBLIC_PAGES) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: HEADINGS[path] })).toBeVisible();
+    // Hydrated, the page keeps the head it was served with.
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveTitle(`${title} · Rotaboard`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
       await loadLazyImages(page);
