@@ -48,27 +48,29 @@ export function publicSite(opts: { distDir: string; publicUrl: string }) {
     /** Whether the build has the prerendered pages (an old or partial build may not). */
     built: html.size === PUBLIC_PAGES.length,
     register(app: FastifyInstance, sendApp: (reply: FastifyReply) => FastifyReply) {
-      app.get('/robots.txt', async (_request, reply) =>
+      // Pages, not API: kept out of the OpenAPI document.
+      const page = { schema: { hide: true } };
+      app.get('/robots.txt', page, async (_request, reply) =>
         reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
       );
-      app.get('/sitemap.xml', async (_request, reply) =>
+      app.get('/sitemap.xml', page, async (_request, reply) =>
         reply
           .type('application/xml; charset=utf-8')
           .header('cache-control', 'public, max-age=3600')
           .send(sitemap),
       );
-      for (const page of PUBLIC_PAGES) {
-        const body = html.get(page.path);
+      for (const { path: pagePath } of PUBLIC_PAGES) {
+        const body = html.get(pagePath);
         if (!body) continue;
-        app.get(page.path, async (request: FastifyRequest, reply) => {
+        app.get(pagePath, page, async (request: FastifyRequest, reply) => {
           const hasSession = Boolean(request.cookies?.[SESSION_COOKIE]);
           // `/` is the schedule for a signed-in user: the app checks the session behind a spinner and
           // goes there (spec 2 §2). Without a cookie nobody is signed in, and the page goes out as is.
-          if (page.path === '/' && hasSession) return sendApp(reply);
+          if (pagePath === '/' && hasSession) return sendApp(reply);
           reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
           // Only a visitor who may be signed in has the page ask who they are: for everyone else the
           // question would be a 401 in the console for nothing.
-          return reply.send(hasSession ? markSession(body, page.path) : body);
+          return reply.send(hasSession ? markSession(body, pagePath) : body);
         });
       }
     },
