@@ -31,4 +31,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
   },
+  // The prerender build (scripts/prerender.mjs) bundles every package, so that the compat aliases
+  // apply to libraries too (lucide-react, Radix) and they render with Preact in Node as in the browser.
+  ssr: { noExternal: true },
 });

@@ -157,6 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.
-  await app.register(webAppPlugin, { distDir: config.webDistDir ?? defaultWebDist });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir ?? defaultWebDist,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const SubscriptionTier = z.enum(['free', 'pro']);
+// Pure: the public pages import this module for its tables and must not pull zod in with it.
+export const SubscriptionTier = /* @__PURE__ */ z.enum(['free', 'pro']);
 export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
 
 /**

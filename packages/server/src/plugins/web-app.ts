@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@rotaboard/core/errors/domain-error';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { fallbackFor, publicSite } from './public-site.ts';
 
 /**
- * Serves the built web app. Any GET that is not a file and not under /api answers with index.html,
- * so client-side routes such as /schedule/2026-11-23 survive a reload. Unknown /api paths get JSON.
+ * Serves the built web app: the public pages prerendered (plugins/public-site.ts), the app's own
+ * routes with index.html, so client-side routes such as /schedule/2026-11-23 survive a reload, and
+ * every other path redirected to `/` (spec 2 §2). Unknown /api paths get JSON.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { distDir: string }) => {
+  async (app: FastifyInstance, opts: { distDir: string; publicUrl: string }) => {
     const indexFile = path.join(opts.distDir, 'index.html');
     const hasBuild = existsSync(indexFile);
     if (hasBuild) {
@@ -30,6 +32,12 @@ export default fp(
       });
     } else {
       app.log.warn(`web app not built (${indexFile} missing): run "npm run build" to serve it`);
+    }
+    const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const site = publicSite(opts);
+    if (hasBuild) {
+      if (!site.built) app.log.warn('the public pages were not prerendered: run "npm run build"');
+      site.register(app, sendApp);
     }
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -51,8 +59,9 @@ export default fp(
       if (path.extname(url) && url.startsWith('/assets/')) {
         return reply.status(404).type('text/plain').send('Not found');
       }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      const fallback = fallbackFor(url);
+      if (fallback.kind === 'redirect') return reply.redirect(fallback.to, 301);
+      return sendApp(reply);
     });
   },
   { name: 'web-app' },

@@ -5,7 +5,7 @@ import { lazy } from 'react';
  * of time, once sign-in has settled (see prefetch-pages.tsx).
  */
 const imports = {
-  home: () => import('../features/home/routes/home-page'),
+  home: () => import('../features/marketing/routes/home-page'),
   login: () => import('../features/auth/routes/login-page'),
   verify: () => import('../features/auth/routes/verify-page'),
   verifyNewEmail: () => import('../features/auth/routes/verify-new-email-page'),

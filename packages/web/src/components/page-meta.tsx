@@ -1,5 +1,4 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
 
 const SITE_NAME = 'Rotaboard';
 
@@ -25,14 +24,19 @@ export function useDocumentTitle(title: string) {
 /**
  * The page's title, description and canonical link, written into <head> (the app runs on Preact,
  * which, unlike React 19, does not hoist <title> and <meta> out of the page). The canonical address
- * is this site's origin plus the path (no query).
+ * is the site's address plus the path (no query): the public pages arrive with one made from
+ * PUBLIC_URL by the server, whose origin is kept; elsewhere it is this page's origin. Reads the path
+ * from `location`, not the router, so the public pages (which have no router) use it too.
  */
 export function PageMeta({ title, description }: { title: string; description: string }) {
-  const { pathname } = useLocation();
   useDocumentTitle(title);
+  // The router has moved `location` before it renders the page.
+  const pathname = typeof window === 'undefined' ? '/' : window.location.pathname;
   useLayoutEffect(() => {
     headElement('meta', 'description').content = description;
-    headElement('link', 'canonical').href = `${window.location.origin}${pathname}`;
+    const canonical = headElement('link', 'canonical');
+    const origin = canonical.href ? new URL(canonical.href).origin : window.location.origin;
+    canonical.href = `${origin}${pathname}`;
   }, [description, pathname]);
   return null;
 }

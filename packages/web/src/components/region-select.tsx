@@ -1,4 +1,4 @@
-import { isRegion, REGIONS } from '@rotaboard/core/regions/regions';
+import { isRegion, REGIONS, type Region } from '@rotaboard/core/regions/regions';
 import { setRegion, useRegion } from '../lib/region';
 import { Select } from './ui/select';
 
@@ -6,8 +6,10 @@ import { Select } from './ui/select';
  * The region (and so the currency) prices are shown in: the stored choice, else the one detected from
  * the browser. Changing it stores it, for every page (Settings, the subscription screen, pricing).
  */
-export function RegionSelect({ id }: { id: string }) {
-  const region = useRegion();
+export function RegionSelect({ id, value }: { id: string; value?: Region }) {
+  const stored = useRegion();
+  // A prerendered page passes the region it was rendered with until it has hydrated.
+  const region = value ?? stored;
   return (
     <Select
       id={id}

@@ -1,3 +1,4 @@
+import { SITE_NAV } from '@rotaboard/core/site/public-pages';
 import { CalendarRange } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -65,6 +66,18 @@ export function Header() {
               <NavLink key={item.to} to={item.to} className={navLinkClass}>
                 {item.label}
               </NavLink>
+            ))}
+          </nav>
+        ) : null}
+
+        {/* Signed out, the public site's pages (spec 2 §2): plain links, as they are served as whole
+            pages, not routes of the app. */}
+        {signedOut ? (
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-1 lg:flex">
+            {SITE_NAV.map((item) => (
+              <a key={item.href} href={item.href} className={navLinkClass({ isActive: false })}>
+                {item.label}
+              </a>
             ))}
           </nav>
         ) : null}

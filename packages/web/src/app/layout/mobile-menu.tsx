@@ -1,3 +1,4 @@
+import { SITE_NAV } from '@rotaboard/core/site/public-pages';
 import { LogIn, LogOut, Menu, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavI
         <Button
           variant="ghost"
           size="icon"
-          className={cn('size-9', signedIn ? 'xl:hidden' : 'md:hidden')}
+          className={cn('size-9', signedIn ? 'xl:hidden' : 'lg:hidden')}
           aria-label="Open menu"
         >
           <Menu aria-hidden="true" />
@@ -59,6 +60,12 @@ export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavI
             </>
           ) : (
             <>
+              {SITE_NAV.map((item) => (
+                <a key={item.href} href={item.href} className={linkClass}>
+                  {item.label}
+                </a>
+              ))}
+              <div className="my-2 border-t border-border" />
               <Link
                 to="/login"
                 state={{ isSignUp: false }}

@@ -1,10 +1,12 @@
+import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { publicPage } from '@rotaboard/core/site/public-pages';
 import { LegalPage } from '../components/legal-page';
 
 export function PrivacyPage() {
   return (
     <LegalPage
-      title="Privacy Policy"
-      description="What Rotaboard stores about you, why, where, and for how long."
+      title={publicPage('/privacy').title}
+      description={publicPage('/privacy').description}
       updated="2026"
     >
       <section>
@@ -42,6 +44,17 @@ export function PrivacyPage() {
           Your data is stored in the European Union. We share it only with the services we need to run
           Rotaboard, such as our email and payment providers, and never sell it.
         </p>
+      </section>
+      <section>
+        <h2>How long we keep it</h2>
+        <ul>
+          <li>Your account, teams and schedules, for as long as you use Rotaboard.</li>
+          <li>
+            The history of changes (the audit report): {PLAN_LIMITS.free.auditReportDays} days on the Free
+            plan, two years on Pro.
+          </li>
+          <li>Sign-in links: they stop working after 15 minutes, or once used.</li>
+        </ul>
       </section>
       <section>
         <h2>Your rights</h2>

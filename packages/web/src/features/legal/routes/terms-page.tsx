@@ -1,10 +1,11 @@
+import { publicPage } from '@rotaboard/core/site/public-pages';
 import { LegalPage } from '../components/legal-page';
 
 export function TermsPage() {
   return (
     <LegalPage
-      title="Terms of Service"
-      description="The terms on which Rotaboard is provided."
+      title={publicPage('/terms').title}
+      description={publicPage('/terms').description}
       updated="2026"
     >
       <section>

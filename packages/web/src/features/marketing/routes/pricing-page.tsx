@@ -1,0 +1,219 @@
+import { PLAN_COMPARISON, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { REGIONS, type Region } from '@rotaboard/core/regions/regions';
+import { publicPage } from '@rotaboard/core/site/public-pages';
+import { Check, Minus } from 'lucide-react';
+import { PageMeta } from '../../../components/page-meta';
+import { RegionSelect } from '../../../components/region-select';
+import { Badge } from '../../../components/ui/badge';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { useRegion } from '../../../lib/region';
+import { GetStartedButton } from '../components/get-started';
+import { PageIntro } from '../components/page-intro';
+import { useMounted } from '../lib/visitor';
+
+/** What the prerendered page shows before the visitor's own region is known. */
+export const PRERENDER_REGION: Region = 'US';
+
+const FREE_POINTS = [
+  `${PLAN_LIMITS.free.ownedTeams} team with up to ${PLAN_LIMITS.free.staffPerTeam} staff`,
+  'Drag-and-drop week builder, day view and custom shifts',
+  'Staff see their own rota, with live updates',
+  'Schedule lock',
+  `${PLAN_LIMITS.free.scheduleHistoryWeeks} weeks of schedule history`,
+];
+const PRO_POINTS = [
+  `Up to ${PLAN_LIMITS.pro.ownedTeams} teams, ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators and ${PLAN_LIMITS.pro.staffPerTeam} staff each`,
+  'Time-off requests and schedule notifications',
+  'Time and attendance, payroll and adjustments reports',
+  'Unlimited schedule history and two years of audit',
+  'Priority support',
+];
+const FAQ = [
+  {
+    q: 'Can I cancel at any time?',
+    a: 'Yes. Cancel from the Subscription page whenever you like; there is no minimum term.',
+  },
+  {
+    q: 'What happens when I cancel?',
+    a: 'You keep Pro until the end of the billing period you have paid for, then your account moves to the Free plan. Your teams and schedules stay.',
+  },
+  {
+    q: 'Do you give refunds?',
+    a: 'No. Pro is billed monthly in advance and we do not give pro-rata refunds for part of a month; cancelling stops the next payment.',
+  },
+  {
+    q: 'Where is my data stored?',
+    a: 'In the European Union. Rotaboard is run by a limited company registered in the United Kingdom; the privacy policy says what we keep and why.',
+  },
+  {
+    q: 'Do I need a credit card for the Free plan?',
+    a: 'No. The Free plan has no time limit and asks for no payment details.',
+  },
+];
+
+function Cell({ value }: { value: string }) {
+  if (value === 'Yes') {
+    return (
+      <>
+        <Check aria-hidden="true" className="mx-auto size-5 text-primary" />
+        <span className="sr-only">Yes</span>
+      </>
+    );
+  }
+  if (value === 'No') {
+    return (
+      <>
+        <Minus aria-hidden="true" className="mx-auto size-5 text-muted-foreground" />
+        <span className="sr-only">No</span>
+      </>
+    );
+  }
+  return <>{value}</>;
+}
+
+function Points({ points }: { points: readonly string[] }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {points.map((point) => (
+        <li key={point} className="flex gap-2">
+          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {point}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PricingPage() {
+  const mounted = useMounted();
+  const stored = useRegion();
+  const region = mounted ? stored : PRERENDER_REGION;
+  const { symbol, monthlyPrice, currency } = REGIONS[region];
+
+  return (
+    <>
+      <PageMeta {...publicPage('/pricing')} />
+      <PageIntro eyebrow="Pricing" title="Start for free, get more when you need it">
+        <p>
+          Free for one team for as long as you like. Pro when you run more than one, or want requests,
+          attendance and payroll.
+        </p>
+      </PageIntro>
+
+      <section aria-label="Plans" className="mx-auto grid max-w-4xl gap-6 px-4 sm:px-6 md:grid-cols-2">
+        <Card className="flex flex-col">
+          <CardHeader>
+            <CardTitle>Free</CardTitle>
+            <CardDescription>Everything one team needs to plan its week.</CardDescription>
+            <p className="mt-4 flex items-baseline gap-2">
+              <span className="text-4xl font-bold tracking-tight" data-testid="free-price">
+                {symbol}0
+              </span>
+              <span className="text-muted-foreground">forever</span>
+            </p>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <Points points={FREE_POINTS} />
+          </CardContent>
+          <CardFooter>
+            <GetStartedButton page="features" variant="outline" className="w-full" />
+          </CardFooter>
+        </Card>
+
+        <Card className="flex flex-col border-primary ring-1 ring-primary">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle>Pro</CardTitle>
+              <Badge>Most popular</Badge>
+            </div>
+            <CardDescription>For several teams, and the tools to run them.</CardDescription>
+            <p className="mt-4 flex items-baseline gap-1">
+              <span className="text-4xl font-bold tracking-tight" data-testid="pro-price">
+                {symbol}
+                {monthlyPrice}
+              </span>
+              <span className="text-muted-foreground">/mo</span>
+              <span className="sr-only">({currency} a month)</span>
+            </p>
+            <div className="mt-3">
+              <label htmlFor="pricing-region" className="mb-1 block text-sm font-medium">
+                Region and currency
+              </label>
+              <RegionSelect id="pricing-region" value={region} />
+            </div>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <Points points={PRO_POINTS} />
+          </CardContent>
+          <CardFooter>
+            <GetStartedButton page="pricing" className="w-full" />
+          </CardFooter>
+        </Card>
+      </section>
+
+      <section aria-labelledby="compare-heading" className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
+        <h2 id="compare-heading" className="mb-6 text-2xl font-semibold tracking-tight">
+          Compare the plans
+        </h2>
+        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+          <table className="w-full text-sm">
+            <caption className="sr-only">What the Free and Pro plans include</caption>
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Feature
+                </th>
+                <th scope="col" className="w-20 px-2 py-3 text-center font-semibold sm:w-28">
+                  Free
+                </th>
+                <th scope="col" className="w-20 px-2 py-3 text-center font-semibold sm:w-28">
+                  Pro
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PLAN_COMPARISON.map(({ row, free, pro }) => (
+                <tr key={row} className="border-b border-border last:border-0">
+                  <th scope="row" className="px-4 py-3 text-left font-normal">
+                    {row}
+                  </th>
+                  <td className="px-2 py-3 text-center">
+                    <Cell value={free} />
+                  </td>
+                  <td className="px-2 py-3 text-center">
+                    <Cell value={pro} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
+        <h2 id="faq-heading" className="mb-6 text-2xl font-semibold tracking-tight">
+          Questions
+        </h2>
+        <div className="divide-y divide-border rounded-xl border border-border bg-card">
+          {FAQ.map(({ q, a }) => (
+            <details key={q} className="group px-4 py-3" open>
+              <summary className="cursor-pointer rounded-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                {q}
+              </summary>
+              <p className="mt-2 text-muted-foreground">{a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default PricingPage;
