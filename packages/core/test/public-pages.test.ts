@@ -61,6 +61,9 @@ describe('public site routes', () => {
     expect(DISALLOWED_FOR_CRAWLERS).toContain('/api/');
     expect(DISALLOWED_FOR_CRAWLERS).toContain('/schedule');
     expect(DISALLOWED_FOR_CRAWLERS).toContain('/schedule/');
+    // The sign-in page may be found; the sign-in links under it may not.
+    expect(DISALLOWED_FOR_CRAWLERS).not.toContain('/login');
+    expect(DISALLOWED_FOR_CRAWLERS).toContain('/login/');
     expect(DISALLOWED_FOR_CRAWLERS.some((rule) => '/features'.startsWith(rule))).toBe(false);
     expect(DISALLOWED_FOR_CRAWLERS.some((rule) => '/pricing'.startsWith(rule))).toBe(false);
   });

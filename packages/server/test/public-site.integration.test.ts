@@ -61,12 +61,13 @@ describe.each(engines)('the public site on %s', (engine) => {
     for (const rule of [
       'Disallow: /api/',
       'Disallow: /schedule',
-      'Disallow: /login',
+      'Disallow: /login/',
       'Disallow: /settings',
     ]) {
       expect(robots.body).toContain(rule);
     }
     expect(robots.body).not.toMatch(/Disallow: \/(features|pricing|privacy)/);
+    expect(robots.body).not.toMatch(/^Disallow: \/login$/m);
     expect(robots.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
 
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });

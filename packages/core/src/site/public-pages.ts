@@ -110,10 +110,20 @@ export function isAppRoute(path: string): boolean {
   );
 }
 
+/**
+ * Crawlable although it is the app's: the sign-in page is where every 'Get Started' leads, so people
+ * searching for "Rotaboard sign in" should find it. Its sub-paths (sign-in links) stay disallowed.
+ */
+const CRAWLABLE_APP_ROUTES: readonly string[] = ['/login'];
+
 /** The paths crawlers are asked to leave alone (robots.txt): the app's, and the API. */
 export const DISALLOWED_FOR_CRAWLERS = [
   '/api/',
-  ...new Set(APP_ROUTES.map((route) => (route.endsWith('/*') ? route.slice(0, -1) : route))),
+  ...new Set(
+    APP_ROUTES.filter((route) => !CRAWLABLE_APP_ROUTES.includes(route)).map((route) =>
+      route.endsWith('/*') ? route.slice(0, -1) : route,
+    ),
+  ),
 ];
 
 /** The signed-out navigation (spec 2 §2 "Navigation"), in order. */
