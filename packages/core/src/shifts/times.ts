@@ -7,6 +7,12 @@ export function normaliseTime(value: string | null | undefined): string | null {
 
 /** Minutes after midnight of a 'HH:MM[:SS]' time (seconds ignored). */
 export function minutesOfDay(time: string): number {
+  // The week read computes this 7,000 times: digits read in place for the stored 'HH:MM[:SS]' form.
+  if (time.length >= 5 && time.charCodeAt(2) === 58) {
+    // '0' is 48; no helper closure here (a closure per call cost as much as the rest).
+    const hours = (time.charCodeAt(0) - 48) * 10 + time.charCodeAt(1) - 48;
+    return hours * 60 + (time.charCodeAt(3) - 48) * 10 + time.charCodeAt(4) - 48;
+  }
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
 }
