@@ -193,8 +193,10 @@ export function createShiftService(deps: {
     },
 
     async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {
+      // Read before the transaction (as every read): the same answer a read inside it would give at
+      // this isolation level, from the prepared (and on PGlite remembered) statement.
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await staffFor(tx, teamId, input.staffId);
         await checkConflicts(tx, member, input, null);
@@ -228,8 +230,8 @@ export function createShiftService(deps: {
       input: ParsedShiftInput,
       notify: boolean,
     ): Promise<ShiftDto> {
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
@@ -274,8 +276,8 @@ export function createShiftService(deps: {
     },
 
     async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails, date } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: 0 });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);

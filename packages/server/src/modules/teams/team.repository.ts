@@ -1,6 +1,7 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
 import { and, asc, count, eq, gte, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { memoFor } from '../../db/read-memo.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
@@ -22,6 +23,9 @@ export type TeamWithAccess = {
  * the database plans it once.
  */
 const preparedAccess = new WeakMap<Db, ReturnType<typeof prepareAccess>>();
+// On PGlite, the answer is remembered until the next write (read-memo.ts); the day is in the key, so a
+// leaving date ends access at midnight all the same.
+const accessMemos = new WeakMap<Db, ReturnType<typeof memoFor<TeamWithAccess>>>();
 function prepareAccess(db: Db) {
   return accessQuery(db, sql.placeholder('userId'), sql.placeholder('today'))
     .where(eq(teams.id, sql.placeholder('teamId')))
@@ -82,13 +86,15 @@ export function createTeamRepository(db: Db) {
     },
 
     async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
-      let prepared = preparedAccess.get(db);
-      if (!prepared) {
-        prepared = prepareAccess(db);
-        preparedAccess.set(db, prepared);
-      }
-      const [row] = await prepared.execute({ teamId, userId, today });
-      return row ? toAccess(row) : null;
+      return memoFor(accessMemos, db)(`${teamId}/${userId}/${today}`, async () => {
+        let prepared = preparedAccess.get(db);
+        if (!prepared) {
+          prepared = prepareAccess(db);
+          preparedAccess.set(db, prepared);
+        }
+        const [row] = await prepared.execute({ teamId, userId, today });
+        return row ? toAccess(row) : null;
+      });
     },
 
     /** Locks the team row until the transaction ends: changes to one team's staff queue up. */
