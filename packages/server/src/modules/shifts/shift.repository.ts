@@ -128,6 +128,27 @@ export function createShiftRepository(db: Db) {
       return row!;
     },
 
+    /**
+     * Inserts the entry and its CREATE audit row in one statement. The insert bumps the team's
+     * schedule version (a trigger), which holds the team row until the transaction ends: one round
+     * trip fewer in that window lets concurrent creates queue for less time. The audit values are the
+     * fields shiftAuditValues (shift.dto.ts) names, read from the inserted row.
+     */
+    async insertAudited(values: NewShift, changedBy: string): Promise<ShiftRow> {
+      const inserted = db.$with('inserted').as(db.insert(shifts).values(values).returning());
+      const audited = db.$with('audited', {}).as(sql`
+        insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, new_values)
+        select team_id, 'shift', id, 'CREATE', ${changedBy}, jsonb_build_object(
+          'shiftId', id, 'staffId', staff_id, 'teamId', team_id, 'shiftDate', shift_date,
+          'startTime', start_time, 'endTime', end_time, 'breakMinutes', break_minutes, 'notes', notes,
+          'notesVisibleToAll', notes_visible_to_all, 'isTimeOff', is_time_off,
+          'timeOffDays', time_off_days, 'timeOffHours', time_off_hours, 'colour', colour,
+          'attendanceAdjustments', attendance_adjustments)
+        from inserted`);
+      const [row] = await db.with(inserted, audited).select().from(inserted);
+      return row!;
+    },
+
     async update(shiftId: string, values: Partial<NewShift>): Promise<ShiftRow> {
       const [row] = await db
         .update(shifts)

@@ -200,15 +200,8 @@ export function createShiftService(deps: {
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await staffFor(tx, teamId, input.staffId);
         await checkConflicts(tx, member, input, null);
-        const row = await createShiftRepository(tx).insert({ teamId, ...values(input) });
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'shift',
-          entityId: row.id,
-          action: 'CREATE',
-          changedBy: user.id,
-          newValues: shiftAuditValues(row),
-        });
+        // The entry and its audit row (shiftAuditValues' fields) in one statement.
+        const row = await createShiftRepository(tx).insertAudited({ teamId, ...values(input) }, user.id);
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
         return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
       });
