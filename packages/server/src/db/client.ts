@@ -3,12 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { startPglite } from './pglite-start.ts';
 import { countWrites } from './read-memo.ts';
 import * as schema from './schema.ts';
@@ -38,6 +35,12 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
+    // The PostgreSQL driver loads only when it is used: PGlite starts without it (bench/startup).
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }, { default: pg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+      import('pg'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
