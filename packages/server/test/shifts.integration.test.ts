@@ -112,7 +112,7 @@ describe.each(engines)('the schedule on %s', (engine) => {
     expect(actions.sort()).toEqual(['CREATE', 'DELETE', 'UPDATE']);
   });
 
-  it('writes each new entry’s audit row with exactly the entry’s fields, whatever its kind', async () => {
+  it('writes and reads back each new entry with exactly its fields, audit row included, whatever its kind', async () => {
     const w = await world('pro.boss@rotaboard.test');
     const made = [
       await create(w.owner, w.base, shift(w.ann.staffId, D(2), '22:00', '02:00', { breakMinutes: 15 })),
@@ -146,6 +146,10 @@ describe.each(engines)('the schedule on %s', (engine) => {
       expect(audits[0]).toMatchObject({ teamId: w.team.teamId, entityType: 'shift', oldValues: null });
       expect(audits[0]!.newValues).toEqual(shiftAuditValues(row!));
     }
+    // And the week read (on PGlite built as JSON by the database) answers each exactly as created.
+    const listed = (await w.owner('GET', week(w.base))).json();
+    expect(listed).toHaveLength(made.length);
+    expect(listed).toEqual(expect.arrayContaining(made));
   });
 
   it('refuses a clashing entry with 409 naming the shift, and writes nothing', async () => {

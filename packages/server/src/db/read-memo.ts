@@ -38,6 +38,11 @@ export function countWrites(client: PGlite, db: Db): void {
   counters.set(db, counter);
 }
 
+/** Whether `db` is embedded PGlite (outside a transaction), where each query runs on this thread. */
+export function isEmbedded(db: Db): boolean {
+  return counters.has(db);
+}
+
 /**
  * Remembers reads that every API request repeats (the session, the caller's team access) for as long
  * as nothing has been written: on PGlite, where each query runs on this process's one thread, that is
