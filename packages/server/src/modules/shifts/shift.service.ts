@@ -16,7 +16,7 @@ import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staff, teams } from '../../db/schema.ts';
+import { teams } from '../../db/schema.ts';
 import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
