@@ -66,6 +66,9 @@ describe('times', () => {
   });
   it('measures spans, overnight included', () => {
     expect(minutesOfDay('13:30:00')).toBe(810);
+    expect(minutesOfDay('23:59')).toBe(1439);
+    expect(minutesOfDay('00:00:00')).toBe(0);
+    expect(minutesOfDay('9:05')).toBe(545);
     expect(spanMinutes('09:00:00', '17:30:00')).toBe(510);
     expect(isOvernight('22:00:00', '06:00:00')).toBe(true);
     expect(spanMinutes('22:00:00', '06:00:00')).toBe(480);

@@ -2,6 +2,7 @@ import { addDays } from '@rotaboard/core/dates/week';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, shifts, staff } from '../src/db/schema.ts';
+import { shiftAuditValues } from '../src/modules/shifts/shift.dto.ts';
 import {
   client,
   createTestApp,
@@ -109,6 +110,46 @@ describe.each(engines)('the schedule on %s', (engine) => {
       await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created.shiftId))
     ).map((a) => a.action);
     expect(actions.sort()).toEqual(['CREATE', 'DELETE', 'UPDATE']);
+  });
+
+  it('writes and reads back each new entry with exactly its fields, audit row included, whatever its kind', async () => {
+    const w = await world('pro.boss@rotaboard.test');
+    const made = [
+      await create(w.owner, w.base, shift(w.ann.staffId, D(2), '22:00', '02:00', { breakMinutes: 15 })),
+      await create(w.owner, w.base, {
+        ...shift(w.bob.staffId, D(2), '09:00', '17:30'),
+        notes: 'Admins only',
+        notesVisibleToAll: false,
+        colour: 4,
+        attendanceAdjustments: [{ minutes: 30, reason: 'lateness', comment: 'Bus' }],
+      }),
+      await create(w.owner, w.base, {
+        staffId: w.ann.staffId,
+        shiftDate: D(4),
+        isTimeOff: true,
+        timeOffHours: 7.5,
+      }),
+      await create(w.owner, w.base, {
+        staffId: w.bob.staffId,
+        shiftDate: D(5),
+        isTimeOff: true,
+        timeOffDays: 1,
+      }),
+    ];
+    for (const entry of made) {
+      const [row] = await t.database.db.select().from(shifts).where(eq(shifts.id, entry.shiftId));
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, entry.shiftId), eq(auditLog.action, 'CREATE')));
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ teamId: w.team.teamId, entityType: 'shift', oldValues: null });
+      expect(audits[0]!.newValues).toEqual(shiftAuditValues(row!));
+    }
+    // And the week read (on PGlite built as JSON by the database) answers each exactly as created.
+    const listed = (await w.owner('GET', week(w.base))).json();
+    expect(listed).toHaveLength(made.length);
+    expect(listed).toEqual(expect.arrayContaining(made));
   });
 
   it('refuses a clashing entry with 409 naming the shift, and writes nothing', async () => {

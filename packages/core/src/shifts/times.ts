@@ -7,9 +7,14 @@ export function normaliseTime(value: string | null | undefined): string | null {
 
 /** Minutes after midnight of a 'HH:MM[:SS]' time (seconds ignored). */
 export function minutesOfDay(time: string): number {
-  // Sliced rather than split: reports run this for every entry of a year (bench/reports-payroll).
-  const colon = time.indexOf(':');
-  return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, colon + 3));
+  // The week read computes this 7,000 times: digits read in place for the stored 'HH:MM[:SS]' form.
+  if (time.length >= 5 && time.charCodeAt(2) === 58) {
+    // '0' is 48; no helper closure here (a closure per call cost as much as the rest).
+    const hours = (time.charCodeAt(0) - 48) * 10 + time.charCodeAt(1) - 48;
+    return hours * 60 + (time.charCodeAt(3) - 48) * 10 + time.charCodeAt(4) - 48;
+  }
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
 }
 
 /** A shift whose end is earlier than its start ends the next day (spec 1 §4). */

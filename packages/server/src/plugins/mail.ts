@@ -1,7 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { devOutbox } from '../db/schema.ts';
 import type { EmailContent } from '../modules/mail/templates.ts';
 
@@ -56,6 +55,8 @@ export default fp(
       return;
     }
     if (opts.smtpUrl) {
+      // Loaded only when configured (start-up, bench/startup.bench.ts).
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport(opts.smtpUrl);
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailer', {

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Per-IP limits for routes that opt in (`config.rateLimit`). With REDIS_URL the counters are shared
@@ -11,6 +11,8 @@ export default fp(
   async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
     let redis: Redis | undefined;
     if (opts.redisUrl) {
+      // Loaded only when configured: a start without Redis does not pay for the client.
+      const { Redis } = await import('ioredis');
       redis = new Redis(opts.redisUrl, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

@@ -11,11 +11,9 @@ import { eventForStaff } from '@rotaboard/core/realtime/visibility';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { SUPPORT_MODE_EXPIRED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { type RemoteSocket, Server, type Socket } from 'socket.io';
 import { teams as teamsTable } from '../db/schema.ts';
 import { todayUtc } from '../lib/calendar.ts';
@@ -120,6 +118,11 @@ export default fp(
     const teams = createTeamRepository(app.db);
 
     if (opts.redisUrl) {
+      // Loaded only when configured: a start without Redis does not pay for them.
+      const [{ Redis }, { createAdapter }] = await Promise.all([
+        import('ioredis'),
+        import('@socket.io/redis-adapter'),
+      ]);
       const pub = new Redis(opts.redisUrl, { lazyConnect: false });
       const sub = pub.duplicate();
       for (const client of [pub, sub])

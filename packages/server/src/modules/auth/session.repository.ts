@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { memoFor } from '../../db/read-memo.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export type SessionWithUser = {
@@ -9,6 +10,9 @@ export type SessionWithUser = {
   lastSeenAt: Date;
   user: typeof users.$inferSelect;
 };
+
+// On PGlite, the session behind a token is remembered until the next write (read-memo.ts).
+const liveSessions = new WeakMap<Db, ReturnType<typeof memoFor<SessionWithUser>>>();
 
 /** All database access for sessions; no rules here. */
 export function createSessionRepository(db: Db) {
@@ -41,16 +45,20 @@ export function createSessionRepository(db: Db) {
       now: Date,
       startedAfter: Date,
     ): Promise<SessionWithUser | null> {
-      liveByTokenHash ??= prepareLiveByTokenHash();
-      const [row] = await liveByTokenHash.execute({ tokenHash, now, startedAfter });
-      if (!row) return null;
-      return {
-        sessionId: row.session.id,
-        createdAt: row.session.createdAt,
-        expiresAt: row.session.expiresAt,
-        lastSeenAt: row.session.lastSeenAt,
-        user: row.user,
-      };
+      const found = await memoFor(liveSessions, db)(tokenHash, async () => {
+        liveByTokenHash ??= prepareLiveByTokenHash();
+        const [row] = await liveByTokenHash.execute({ tokenHash, now, startedAfter });
+        if (!row) return null;
+        return {
+          sessionId: row.session.id,
+          createdAt: row.session.createdAt,
+          expiresAt: row.session.expiresAt,
+          lastSeenAt: row.session.lastSeenAt,
+          user: row.user,
+        };
+      });
+      // A remembered session is checked against this request's clock, as the query checks it.
+      return found && found.expiresAt > now && found.createdAt > startedAfter ? found : null;
     },
 
     async extend(sessionId: string, expiresAt: Date, now: Date) {

@@ -16,7 +16,7 @@ import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staff, teams } from '../../db/schema.ts';
+import { teams } from '../../db/schema.ts';
 import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
@@ -193,20 +193,15 @@ export function createShiftService(deps: {
     },
 
     async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {
+      // Read before the transaction (as every read): the same answer a read inside it would give at
+      // this isolation level, from the prepared (and on PGlite remembered) statement.
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await staffFor(tx, teamId, input.staffId);
         await checkConflicts(tx, member, input, null);
-        const row = await createShiftRepository(tx).insert({ teamId, ...values(input) });
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'shift',
-          entityId: row.id,
-          action: 'CREATE',
-          changedBy: user.id,
-          newValues: shiftAuditValues(row),
-        });
+        // The entry and its audit row (shiftAuditValues' fields) in one statement.
+        const row = await createShiftRepository(tx).insertAudited({ teamId, ...values(input) }, user.id);
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
         return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
       });
@@ -228,8 +223,8 @@ export function createShiftService(deps: {
       input: ParsedShiftInput,
       notify: boolean,
     ): Promise<ShiftDto> {
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
@@ -274,8 +269,8 @@ export function createShiftService(deps: {
     },
 
     async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
+      const a = requireTeamWriter(await access(db, user, teamId));
       const { result, mails, date } = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await access(tx, user, teamId));
         checkPro(a, { notify, adjustments: 0 });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);

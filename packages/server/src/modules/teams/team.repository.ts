@@ -1,6 +1,7 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
-import { and, asc, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { memoFor } from '../../db/read-memo.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
@@ -16,36 +17,55 @@ export type TeamWithAccess = {
   membership: { staffId: string; isAdmin: boolean; leavingDate: string | null } | null;
 };
 
+/**
+ * Every team route reads the caller's access: that statement is built once per database (or
+ * transaction) and prepared by name, so the query builder does not assemble it on each request and
+ * the database plans it once.
+ */
+const preparedAccess = new WeakMap<Db, ReturnType<typeof prepareAccess>>();
+// On PGlite, the answer is remembered until the next write (read-memo.ts); the day is in the key, so a
+// leaving date ends access at midnight all the same.
+const accessMemos = new WeakMap<Db, ReturnType<typeof memoFor<TeamWithAccess>>>();
+function prepareAccess(db: Db) {
+  return accessQuery(db, sql.placeholder('userId'), sql.placeholder('today'))
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .limit(1)
+    .prepare('team_access_for_user');
+}
+
+/**
+ * A leaving date is the last working day: from the day after it, the person's row no longer makes
+ * them a member, so every team route answers as for an outsider.
+ */
+function accessQuery(db: Db, userId: string | Placeholder, today: string | Placeholder) {
+  return db
+    .select({
+      team: teams,
+      ...billingStateColumns,
+      ownerEmail: users.email,
+      isOwnersFirstTeam: sql<boolean>`${teams.id} = (select t.id from teams t where t.owner_id = ${teams.ownerId} order by t.created_at, t.id limit 1)`,
+      staffId: staff.id,
+      staffIsAdmin: staff.isAdmin,
+      staffLeavingDate: staff.leavingDate,
+    })
+    .from(teams)
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .leftJoin(
+      staff,
+      and(
+        eq(staff.teamId, teams.id),
+        eq(staff.userId, userId),
+        or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+      ),
+    );
+}
+
 /** All database access for teams; no rules here. */
 export function createTeamRepository(db: Db) {
-  /**
-   * A leaving date is the last working day: from the day after it, the person's row no longer makes
-   * them a member, so every team route answers as for an outsider.
-   */
-  const base = (userId: string, today: string) =>
-    db
-      .select({
-        team: teams,
-        ...billingStateColumns,
-        ownerEmail: users.email,
-        isOwnersFirstTeam: sql<boolean>`${teams.id} = (select t.id from teams t where t.owner_id = ${teams.ownerId} order by t.created_at, t.id limit 1)`,
-        staffId: staff.id,
-        staffIsAdmin: staff.isAdmin,
-        staffLeavingDate: staff.leavingDate,
-      })
-      .from(teams)
-      .innerJoin(users, eq(users.id, teams.ownerId))
-      .leftJoin(
-        staff,
-        and(
-          eq(staff.teamId, teams.id),
-          eq(staff.userId, userId),
-          or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
-        ),
-      );
+  const base = (userId: string, today: string) => accessQuery(db, userId, today);
 
   const toAccess = (
-    row: Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number],
+    row: Awaited<ReturnType<ReturnType<typeof accessQuery>['execute']>>[number],
   ): TeamWithAccess => ({
     team: row.team,
     ownerBilling: billingStateOf(row),
@@ -66,8 +86,15 @@ export function createTeamRepository(db: Db) {
     },
 
     async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
-      const [row] = await base(userId, today).where(eq(teams.id, teamId)).limit(1);
-      return row ? toAccess(row) : null;
+      return memoFor(accessMemos, db)(`${teamId}/${userId}/${today}`, async () => {
+        let prepared = preparedAccess.get(db);
+        if (!prepared) {
+          prepared = prepareAccess(db);
+          preparedAccess.set(db, prepared);
+        }
+        const [row] = await prepared.execute({ teamId, userId, today });
+        return row ? toAccess(row) : null;
+      });
     },
 
     /** Locks the team row until the transaction ends: changes to one team's staff queue up. */
