@@ -6,7 +6,6 @@ import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import {
   describeRequest,
   normaliseRequest,
-  type RequestFields,
   requestProblem,
   timeOffEntriesFor,
 } from '@rotaboard/core/requests/requests';
