@@ -58,7 +58,14 @@ export async function startServer(port: number, dataDir: string): Promise<TestSe
     url,
     // SIGKILL: a crash, not a graceful shutdown; the browser sees the connection drop.
     kill: async () => {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      if (child.pid && child.exitCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch (error) {
+          // ESRCH: the group is already gone and its exit not yet reported; what kill() wants anyway.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
       await exited;
     },
   };
