@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '@rotaboard/core/site/public-pages';
 import { expectNoSidewaysScroll, signInThroughUi, snap, uniqueEmail } from '../support/app.ts';
 
@@ -78,14 +78,22 @@ test('every public page is complete HTML without JavaScript: content, title, des
 test('a signed-out visitor: Get Started opens sign-up, the region changes the Pro price, unknown paths go home', async ({
   page,
 }) => {
-  await page.goto('/pricing');
+  // A region chosen before the page's script has arrived (held back here) survives hydration.
+  let holdScripts = true;
+  await page.route('**/*.js', async (route: Route) => {
+    if (holdScripts) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  const region = page.getByLabel('Region and currency');
+  await region.selectOption('UK');
+  holdScripts = false;
+  await expect(page.getByTestId('pro-price')).toHaveText('£19');
+  await page.waitForLoadState('load');
+
   const pro = page.getByRole('link', { name: 'Get Started' }).last();
   await expect(pro).toHaveAttribute('href', '/login');
   await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
-
-  const region = page.getByLabel('Region and currency');
-  await region.selectOption('UK');
-  await expect(page.getByTestId('pro-price')).toHaveText('£19');
   await region.selectOption('EU');
   await expect(page.getByTestId('pro-price')).toHaveText('€22');
   await region.selectOption('US');
