@@ -11,7 +11,7 @@ import { chartBucket, presetRange, reportRangeProblem } from '@rotaboard/core/re
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart, Lock } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -64,51 +64,45 @@ function overTime(
   return [...buckets.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
 }
 
+/** A column of minutes shown as decimal hours, sorted by the number, totalled when given a total. */
+function hoursColumn<Row>(
+  key: string,
+  label: string,
+  minutes: (row: Row) => number | null,
+  total?: number | null,
+): Column<Row> {
+  return {
+    key,
+    label,
+    value: (row) => hours(minutes(row)),
+    render: (row) => showHours(minutes(row)),
+    numeric: true,
+    ...(total === undefined ? {} : { total: showHours(total) }),
+  };
+}
+
+/** A column of counts or minutes as they are, with its total. */
+function countColumn<Row>(
+  key: string,
+  label: string,
+  value: (row: Row) => number | null,
+  total: ReactNode,
+): Column<Row> {
+  return { key, label, value, numeric: true, total };
+}
+
 function PayrollView({ report, grouped }: { report: PayrollReportResponse; grouped: boolean }) {
   const t = report.totals;
   const dayColumns: Column<PayrollReportResponse['days'][number]>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
     { key: 'date', label: 'Date', value: (r) => r.date, render: (r) => formatEnGbDate(r.date) },
-    { key: 'shifts', label: 'Shifts', value: (r) => r.shifts, numeric: true, total: t.shifts },
-    {
-      key: 'scheduled',
-      label: 'Scheduled h',
-      value: (r) => hours(r.scheduledMinutes),
-      render: (r) => showHours(r.scheduledMinutes),
-      numeric: true,
-      total: showHours(t.scheduledMinutes),
-    },
-    { key: 'break', label: 'Break min', value: (r) => r.breakMinutes, numeric: true, total: t.breakMinutes },
-    {
-      key: 'adjusted',
-      label: 'Adjusted min',
-      value: (r) => r.adjustmentMinutes,
-      numeric: true,
-      total: t.adjustmentMinutes,
-    },
-    {
-      key: 'worked',
-      label: 'Worked h',
-      value: (r) => hours(r.workedMinutes),
-      render: (r) => showHours(r.workedMinutes),
-      numeric: true,
-      total: showHours(t.workedMinutes),
-    },
-    {
-      key: 'timeOff',
-      label: 'Time off h',
-      value: (r) => hours(r.timeOffMinutes),
-      render: (r) => showHours(r.timeOffMinutes),
-      numeric: true,
-      total: showHours(t.timeOffMinutes),
-    },
-    {
-      key: 'timeOffDays',
-      label: 'Time off days',
-      value: (r) => r.timeOffDays,
-      numeric: true,
-      total: t.timeOffDays,
-    },
+    countColumn('shifts', 'Shifts', (r) => r.shifts, t.shifts),
+    hoursColumn('scheduled', 'Scheduled h', (r) => r.scheduledMinutes, t.scheduledMinutes),
+    countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
+    countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
+    hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),
+    countColumn('timeOffDays', 'Time off days', (r) => r.timeOffDays, t.timeOffDays),
   ];
   const personColumns: Column<PayrollReportResponse['people'][number]>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
@@ -119,60 +113,14 @@ function PayrollView({ report, grouped }: { report: PayrollReportResponse; group
       numeric: true,
       total: sum(report.people, (p) => p.daysWorked),
     },
-    {
-      key: 'scheduled',
-      label: 'Scheduled h',
-      value: (r) => hours(r.scheduledMinutes),
-      render: (r) => showHours(r.scheduledMinutes),
-      numeric: true,
-      total: showHours(t.scheduledMinutes),
-    },
-    { key: 'break', label: 'Break min', value: (r) => r.breakMinutes, numeric: true, total: t.breakMinutes },
-    {
-      key: 'adjusted',
-      label: 'Adjusted min',
-      value: (r) => r.adjustmentMinutes,
-      numeric: true,
-      total: t.adjustmentMinutes,
-    },
-    {
-      key: 'worked',
-      label: 'Worked h',
-      value: (r) => hours(r.workedMinutes),
-      render: (r) => showHours(r.workedMinutes),
-      numeric: true,
-      total: showHours(t.workedMinutes),
-    },
-    {
-      key: 'contracted',
-      label: 'Contracted h',
-      value: (r) => hours(r.contractedMinutes),
-      render: (r) => showHours(r.contractedMinutes),
-      numeric: true,
-      total: showHours(t.contractedMinutes),
-    },
-    {
-      key: 'difference',
-      label: 'Difference h',
-      value: (r) => hours(r.differenceMinutes),
-      render: (r) => showHours(r.differenceMinutes),
-      numeric: true,
-    },
-    {
-      key: 'timeOff',
-      label: 'Time off h',
-      value: (r) => hours(r.timeOffMinutes),
-      render: (r) => showHours(r.timeOffMinutes),
-      numeric: true,
-      total: showHours(t.timeOffMinutes),
-    },
-    {
-      key: 'timeOffDays',
-      label: 'Time off days',
-      value: (r) => r.timeOffDays,
-      numeric: true,
-      total: t.timeOffDays,
-    },
+    hoursColumn('scheduled', 'Scheduled h', (r) => r.scheduledMinutes, t.scheduledMinutes),
+    countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
+    countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
+    hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    hoursColumn('contracted', 'Contracted h', (r) => r.contractedMinutes, t.contractedMinutes),
+    hoursColumn('difference', 'Difference h', (r) => r.differenceMinutes),
+    hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),
+    countColumn('timeOffDays', 'Time off days', (r) => r.timeOffDays, t.timeOffDays),
   ];
   return (
     <>
@@ -240,30 +188,16 @@ function LeaveView({
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
     { key: 'date', label: 'Date', value: (r) => r.date, render: (r) => formatEnGbDate(r.date) },
     { key: 'kind', label: 'Kind', value: (r) => KIND_LABELS[r.kind] },
-    { key: 'minutes', label: 'Minutes', value: (r) => r.minutes, numeric: true, total: t.minutes },
-    {
-      key: 'hours',
-      label: 'Hours',
-      value: (r) => hours(r.minutes),
-      render: (r) => showHours(r.minutes),
-      numeric: true,
-      total: showHours(t.minutes),
-    },
-    { key: 'days', label: 'Days', value: (r) => r.days, numeric: true, total: t.days },
+    countColumn('minutes', 'Minutes', (r) => r.minutes, t.minutes),
+    hoursColumn('hours', 'Hours', (r) => r.minutes, t.minutes),
+    countColumn('days', 'Days', (r) => r.days, t.days),
   ];
   const personColumns: Column<LeaveReportResponse['people'][number]>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
-    { key: 'entries', label: 'Entries', value: (r) => r.entries, numeric: true, total: t.entries },
-    { key: 'minutes', label: 'Minutes', value: (r) => r.minutes, numeric: true, total: t.minutes },
-    {
-      key: 'hours',
-      label: 'Hours',
-      value: (r) => hours(r.minutes),
-      render: (r) => showHours(r.minutes),
-      numeric: true,
-      total: showHours(t.minutes),
-    },
-    { key: 'days', label: 'Days', value: (r) => r.days, numeric: true, total: t.days },
+    countColumn('entries', 'Entries', (r) => r.entries, t.entries),
+    countColumn('minutes', 'Minutes', (r) => r.minutes, t.minutes),
+    hoursColumn('hours', 'Hours', (r) => r.minutes, t.minutes),
+    countColumn('days', 'Days', (r) => r.days, t.days),
   ];
   if (report.entries.length === 0)
     return <EmptyState icon={FileBarChart} title="No time off in these dates" />;
@@ -321,21 +255,14 @@ function AdjustmentsView({
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
     { key: 'date', label: 'Date', value: (r) => r.date, render: (r) => formatEnGbDate(r.date) },
     { key: 'reason', label: 'Reason', value: (r) => ADJUSTMENT_REASONS[r.reason] },
-    { key: 'minutes', label: 'Minutes', value: (r) => r.minutes, numeric: true, total: t.minutes },
-    {
-      key: 'hours',
-      label: 'Hours',
-      value: (r) => hours(r.minutes),
-      render: (r) => showHours(r.minutes),
-      numeric: true,
-      total: showHours(t.minutes),
-    },
+    countColumn('minutes', 'Minutes', (r) => r.minutes, t.minutes),
+    hoursColumn('hours', 'Hours', (r) => r.minutes, t.minutes),
     { key: 'comment', label: 'Comment', value: (r) => r.comment || null },
   ];
   const personColumns: Column<AdjustmentsReportResponse['people'][number]>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
-    { key: 'count', label: 'Adjustments', value: (r) => r.count, numeric: true, total: t.count },
-    { key: 'minutes', label: 'Minutes', value: (r) => r.minutes, numeric: true, total: t.minutes },
+    countColumn('count', 'Adjustments', (r) => r.count, t.count),
+    countColumn('minutes', 'Minutes', (r) => r.minutes, t.minutes),
     ...report.reasons.map(
       (reason): Column<AdjustmentsReportResponse['people'][number]> => ({
         key: reason,
