@@ -182,7 +182,7 @@ describe.each(engines)('reports on %s', (engine) => {
       differenceMinutes: 915 - 2100,
       timeOffMinutes: 150,
     });
-    expect(ann.adjustments).toMatchObject({ lateness: 15, sick: 0 });
+    expect(ann?.adjustments).toMatchObject({ lateness: 15, sick: 0 });
     const bob = report.people.find((p: { staffId: string }) => p.staffId === w.bob.staffId);
     expect(bob).toMatchObject({
       workedMinutes: 180,
