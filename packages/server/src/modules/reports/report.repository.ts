@@ -3,6 +3,7 @@ import type { ReportEntry, ReportStaff } from '@rotaboard/core/reports/arithmeti
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { isEmbedded } from '../../db/read-memo.ts';
 import { auditLog, requests, shifts, staff, teams, users, weeklyHours } from '../../db/schema.ts';
 
 /** An entry as the driver hands it over: a ReportEntry whose empty adjustments are still null. */
@@ -131,6 +132,21 @@ export function createReportRepository(db: Db) {
       if (filter.staffIds.length) where.push(inArray(shifts.staffId, [...filter.staffIds]));
       if (filter.only === 'timeOff') where.push(sql`is_time_off`);
       if (filter.only === 'adjusted') where.push(sql`attendance_adjustments <> '[]'::jsonb`);
+      if (isEmbedded(db)) {
+        // Embedded PGlite parses the protocol in JavaScript on this thread: one JSON value built by the
+        // database instead of ten text cells per row is several times cheaper there (as the week read).
+        const result = (await db.execute(sql`
+          select coalesce(json_agg(json_build_object(
+            'shiftId', id, 'staffId', staff_id, 'shiftDate', shift_date, 'startTime', start_time,
+            'endTime', end_time, 'breakMinutes', break_minutes, 'isTimeOff', is_time_off,
+            'timeOffDays', time_off_days, 'timeOffHours', time_off_hours,
+            'attendanceAdjustments', attendance_adjustments
+          ) order by shift_date, start_time), '[]') as entries
+          from ${shifts}
+          where ${and(...where)}`)) as unknown as { rows: { entries: ReportEntry[] | string }[] };
+        const entries = result.rows[0]?.entries ?? [];
+        return typeof entries === 'string' ? JSON.parse(entries) : entries;
+      }
       const result = (await db.execute(sql`
         select id as "shiftId", staff_id as "staffId", shift_date::text as "shiftDate",
                start_time::text as "startTime", end_time::text as "endTime", break_minutes as "breakMinutes",
