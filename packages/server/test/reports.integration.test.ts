@@ -1,3 +1,8 @@
+import {
+  AdjustmentsReportResponse,
+  LeaveReportResponse,
+  PayrollReportResponse,
+} from '@rotaboard/core/contracts/reports';
 import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,6 +21,16 @@ function csvRows(res: LightMyRequestResponse): Record<string, string>[] {
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="rotaboard-.*\.csv"$/);
   expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   return parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+}
+
+/**
+ * A JSON report read through its contract, which it must match exactly (no field missing, none extra):
+ * the report routes serialise without response validation.
+ */
+function exactly<T>(contract: { parse(value: unknown): T }, body: unknown): T {
+  const parsed = contract.parse(body);
+  expect(parsed).toEqual(body);
+  return parsed;
 }
 
 describe.each(engines)('reports on %s', (engine) => {
@@ -145,7 +160,7 @@ describe.each(engines)('reports on %s', (engine) => {
     const w = await proWorld();
     const res = await w.owner('GET', `${w.base}/payroll?${range}`);
     expect(res.statusCode, res.body).toBe(200);
-    const report = res.json();
+    const report = exactly(PayrollReportResponse, res.json());
     const annDays = report.days.filter((d: { staffId: string }) => d.staffId === w.ann.staffId);
     expect(
       annDays.map((d: { date: string; scheduledMinutes: number; workedMinutes: number }) => [
@@ -167,7 +182,7 @@ describe.each(engines)('reports on %s', (engine) => {
       differenceMinutes: 915 - 2100,
       timeOffMinutes: 150,
     });
-    expect(ann.adjustments).toMatchObject({ lateness: 15, sick: 0 });
+    expect(ann?.adjustments).toMatchObject({ lateness: 15, sick: 0 });
     const bob = report.people.find((p: { staffId: string }) => p.staffId === w.bob.staffId);
     expect(bob).toMatchObject({
       workedMinutes: 180,
@@ -192,7 +207,10 @@ describe.each(engines)('reports on %s', (engine) => {
     }
     // A name that looks like a formula is kept as text.
     expect(csv.find((r) => r['Staff ID'] === w.bob.staffId)?.['Staff name']).toBe("'=Bob Tester");
-    const grouped = (await w.owner('GET', `${w.base}/payroll?${range}&groupByStaff=true`)).json();
+    const grouped = exactly(
+      PayrollReportResponse,
+      (await w.owner('GET', `${w.base}/payroll?${range}&groupByStaff=true`)).json(),
+    );
     expect(grouped.days).toEqual([]);
     expect(grouped.people).toEqual(report.people);
     const viaAccept = csvRows(
@@ -228,7 +246,7 @@ describe.each(engines)('reports on %s', (engine) => {
 
   it('answers leave in minutes or days, filtered by staff, and as CSV', async () => {
     const w = await proWorld();
-    const report = (await w.admin('GET', `${w.base}/leave?${range}`)).json();
+    const report = exactly(LeaveReportResponse, (await w.admin('GET', `${w.base}/leave?${range}`)).json());
     expect(
       report.entries.map((e: { kind: string; minutes: number | null; days: number | null }) => [
         e.kind,
@@ -267,7 +285,10 @@ describe.each(engines)('reports on %s', (engine) => {
 
   it('answers adjustments by entry or staff, for chosen reasons, and lists the reasons', async () => {
     const w = await proWorld();
-    const all = (await w.owner('GET', `${w.base}/adjustments?${range}`)).json();
+    const all = exactly(
+      AdjustmentsReportResponse,
+      (await w.owner('GET', `${w.base}/adjustments?${range}`)).json(),
+    );
     expect(all.entries.map((e: { reason: string; minutes: number }) => [e.reason, e.minutes])).toEqual([
       ['lateness', 15],
       ['sick', 60],

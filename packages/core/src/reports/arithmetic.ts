@@ -357,7 +357,20 @@ export function payrollReport(
           addAmounts(amounts, day);
           if (day.shifts > 0) daysWorked += 1;
         }
-        day = { staffId: person.staffId, staffName: name, date: entry.shiftDate, ...noAmounts() };
+        // Written out rather than spread from noAmounts(): one object per person and day, not two.
+        day = {
+          staffId: person.staffId,
+          staffName: name,
+          date: entry.shiftDate,
+          shifts: 0,
+          scheduledMinutes: 0,
+          breakMinutes: 0,
+          adjustmentMinutes: 0,
+          adjustments: noReasons(),
+          workedMinutes: 0,
+          timeOffMinutes: 0,
+          timeOffDays: 0,
+        };
         dayList.push(day);
       }
       addEntry(day, entry);
