@@ -18,10 +18,6 @@ const AVA_EMAIL = uniqueEmail('ava.site');
 // A UK business's rota: 24-hour times and day-first dates in the pickers.
 // Twice the pixels: sharp on high-density screens, and the half-size copies serve everyone else.
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London', deviceScaleFactor: 2 });
-test.skip(
-  !process.env.CAPTURE_SITE_IMAGES,
-  'set CAPTURE_SITE_IMAGES=1 to remake the public pages’ screenshots',
-);
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => {

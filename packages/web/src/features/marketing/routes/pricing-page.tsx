@@ -1,8 +1,9 @@
-import { PLAN_COMPARISON, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { REGIONS, type Region } from '@rotaboard/core/regions/regions';
 import { publicPage } from '@rotaboard/core/site/public-pages';
-import { Check, Minus } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta';
+import { PlanComparison } from '../../../components/plan-comparison';
 import { RegionSelect } from '../../../components/region-select';
 import { Badge } from '../../../components/ui/badge';
 import {
@@ -57,26 +58,6 @@ const FAQ = [
     a: 'No. The Free plan has no time limit and asks for no payment details.',
   },
 ];
-
-function Cell({ value }: { value: string }) {
-  if (value === 'Yes') {
-    return (
-      <>
-        <Check aria-hidden="true" className="mx-auto size-5 text-primary" />
-        <span className="sr-only">Yes</span>
-      </>
-    );
-  }
-  if (value === 'No') {
-    return (
-      <>
-        <Minus aria-hidden="true" className="mx-auto size-5 text-muted-foreground" />
-        <span className="sr-only">No</span>
-      </>
-    );
-  }
-  return <>{value}</>;
-}
 
 function Points({ points }: { points: readonly string[] }) {
   return (
@@ -162,39 +143,7 @@ export function PricingPage() {
         <h2 id="compare-heading" className="mb-6 text-2xl font-semibold tracking-tight">
           Compare the plans
         </h2>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table className="w-full text-sm">
-            <caption className="sr-only">What the Free and Pro plans include</caption>
-            <thead>
-              <tr className="border-b border-border text-left">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Feature
-                </th>
-                <th scope="col" className="w-20 px-2 py-3 text-center font-semibold sm:w-28">
-                  Free
-                </th>
-                <th scope="col" className="w-20 px-2 py-3 text-center font-semibold sm:w-28">
-                  Pro
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {PLAN_COMPARISON.map(({ row, free, pro }) => (
-                <tr key={row} className="border-b border-border last:border-0">
-                  <th scope="row" className="px-4 py-3 text-left font-normal">
-                    {row}
-                  </th>
-                  <td className="px-2 py-3 text-center">
-                    <Cell value={free} />
-                  </td>
-                  <td className="px-2 py-3 text-center">
-                    <Cell value={pro} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlanComparison className="rounded-xl bg-card" />
       </section>
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">

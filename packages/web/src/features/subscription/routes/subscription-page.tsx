@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
+import { PlanComparison } from '../../../components/plan-comparison';
 import { RegionSelect } from '../../../components/region-select';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -16,7 +17,6 @@ import { useRegion } from '../../../lib/region';
 import { toast } from '../../../lib/toast';
 import { useCheckout, usePortal, useRefreshSubscription, useSubscription } from '../api/subscription';
 import { formatBillingDate } from '../components/billing-dates';
-import { PlanComparison } from '../components/plan-comparison';
 
 // Spec 2 §8: the subscription screen's three error texts.
 const CHECKOUT_FAILED = 'Failed to start checkout process';

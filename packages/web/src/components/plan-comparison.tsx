@@ -1,5 +1,6 @@
 import { PLAN_COMPARISON } from '@rotaboard/core/plans/plan-limits';
 import { Check, Minus } from 'lucide-react';
+import { cn } from '../lib/utils';
 
 function Cell({ value }: { value: string }) {
   if (value === 'Yes') {
@@ -21,10 +22,10 @@ function Cell({ value }: { value: string }) {
   return <>{value}</>;
 }
 
-/** The comparison table of spec 2 §2, from core's one table (also the pricing page's). */
-export function PlanComparison() {
+/** The comparison table of spec 2 §2, from core's one table: the subscription screen's and the pricing page's. */
+export function PlanComparison({ className }: { className?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <div className={cn('overflow-x-auto rounded-lg border border-border', className)}>
       <table className="w-full text-sm">
         <caption className="sr-only">What the Free and Pro plans include</caption>
         <thead className="bg-muted/50 text-left">
