@@ -205,6 +205,37 @@ describe.each(engines)('the schedule on %s', (engine) => {
     expect(rows).toHaveLength(6);
   });
 
+  it('lets only one of several simultaneous clashing entries for a person through, auditing only it', async () => {
+    const w = await world();
+    // Warm up the path (and the pool's connections) with another person's entries, so the eight
+    // below start together rather than behind a first slow one.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        create(w.owner, w.base, shift(w.bob.staffId, D(7 + i), '09:00', '17:00')),
+      ),
+    );
+    // Sent together: each writer locks the person's row, and the one that waits must see what the
+    // one before it wrote (the clash found after the insert takes it back).
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        w.owner('POST', `${w.base}/shifts`, shift(w.ann.staffId, D(6), `0${i + 1}:00`, '18:00')),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const rows = await t.database.db.select().from(shifts).where(eq(shifts.staffId, w.ann.staffId));
+    expect(rows).toHaveLength(1);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.teamId, w.team.teamId), eq(auditLog.entityType, 'shift')));
+    expect(
+      audited
+        .filter((row) => (row.newValues as { staffId: string }).staffId === w.ann.staffId)
+        .map((row) => row.entityId),
+    ).toEqual([rows[0]!.id]);
+  });
+
   it('validates every kind of entry with clear messages', async () => {
     const w = await world();
     const cases: [object, string][] = [

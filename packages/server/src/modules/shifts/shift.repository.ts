@@ -5,6 +5,11 @@ import { isEmbedded } from '../../db/read-memo.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
+/** What the conflict rule and its message need of an existing entry (dates and times as Drizzle gives them). */
+export type ConflictRow = Pick<
+  ShiftRow,
+  'id' | 'staffId' | 'shiftDate' | 'startTime' | 'endTime' | 'isTimeOff' | 'timeOffDays' | 'timeOffHours'
+>;
 export type NewShift = typeof shifts.$inferInsert;
 
 /** The columns a schedule read sends (shift.dto.ts); the week read selects these and nothing else. */
@@ -156,12 +161,20 @@ export function createShiftRepository(db: Db) {
     },
 
     /**
-     * Inserts the entry and its CREATE audit row in one statement. The insert bumps the team's
-     * schedule version (a trigger), which holds the team row until the transaction ends: one round
-     * trip fewer in that window lets concurrent creates queue for less time. The audit values are the
-     * fields shiftAuditValues (shift.dto.ts) names, read from the inserted row.
+     * Inserts the entry and its CREATE audit row, and reads the same person's other entries from
+     * `startDate` to `endDate` for the conflict rule, all in one statement: creating a shift is bound by
+     * round trips (bench/shift-create-load). The statement runs after the person's row is locked, so
+     * its snapshot holds every entry committed by an earlier writer for them; a clash found in
+     * `entries` must end the transaction (the caller throws), which takes the insert back. The insert
+     * bumps the team's schedule version (a trigger), which holds the team row until the transaction
+     * ends, so the fewer round trips in that window, the less concurrent creates queue. The audit
+     * values are the fields shiftAuditValues (shift.dto.ts) names, read from the inserted row.
      */
-    async insertAudited(values: NewShift, changedBy: string): Promise<ShiftRow> {
+    async insertAudited(
+      values: NewShift,
+      changedBy: string,
+      window: { startDate: string; endDate: string },
+    ): Promise<{ row: ShiftRow; entries: ConflictRow[] }> {
       const inserted = db.$with('inserted').as(db.insert(shifts).values(values).returning());
       const audited = db.$with('audited', {}).as(sql`
         insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, new_values)
@@ -172,8 +185,19 @@ export function createShiftRepository(db: Db) {
           'timeOffDays', time_off_days, 'timeOffHours', time_off_hours, 'colour', colour,
           'attendanceAdjustments', attendance_adjustments)
         from inserted`);
-      const [row] = await db.with(inserted, audited).select().from(inserted);
-      return row!;
+      // The statement's snapshot does not include its own insert: these are the other entries.
+      const entries = sql<ConflictRow[] | string>`(select coalesce(json_agg(json_build_object(
+        'id', s.id, 'staffId', s.staff_id, 'shiftDate', s.shift_date, 'startTime', s.start_time,
+        'endTime', s.end_time, 'isTimeOff', s.is_time_off, 'timeOffDays', s.time_off_days,
+        'timeOffHours', s.time_off_hours)), '[]')
+        from ${shifts} s where s.staff_id = ${values.staffId} and s.shift_date >= ${window.startDate}
+        and s.shift_date <= ${window.endDate})`;
+      const [result] = await db
+        .with(inserted, audited)
+        .select({ row: inserted._.selectedFields, entries })
+        .from(inserted);
+      const { row, entries: found } = result!;
+      return { row: row as ShiftRow, entries: typeof found === 'string' ? JSON.parse(found) : found };
     },
 
     async update(shiftId: string, values: Partial<NewShift>): Promise<ShiftRow> {

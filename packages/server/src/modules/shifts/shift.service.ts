@@ -33,7 +33,7 @@ import {
 } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
-import { createShiftRepository, type NewShift, type ShiftRow } from './shift.repository.ts';
+import { type ConflictRow, createShiftRepository, type NewShift, type ShiftRow } from './shift.repository.ts';
 import { createWeekCache, type WeekCache } from './week-cache.ts';
 
 export const NOTIFICATIONS_ARE_PRO =
@@ -91,21 +91,30 @@ export function createShiftService(deps: {
     return row;
   }
 
-  /** Refuses an entry that clashes with another of the same person's entries (core conflict rule). */
-  async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput, selfId: string | null) {
+  /** Refuses an entry dated after the person's leaving date. */
+  function refuseAfterLeaving(member: StaffRow, input: ParsedShiftInput) {
     if (!isActiveOn(member.leavingDate, input.shiftDate)) {
       throw new DomainError(
         ErrorCode.RULE_BROKEN,
         `${member.firstName} leaves the team on ${formatDateGb(member.leavingDate!)}`,
       );
     }
+  }
+
+  /** The dates of a person's entries that an entry on `input`'s date could clash with. */
+  function nearbyDates(input: ParsedShiftInput) {
     const window = conflictWindow(input.shiftDate, input.timeOffDays ?? 1);
     // Multi-day time off that started earlier can reach this date too.
-    const nearby = await createShiftRepository(tx).listForStaff(
-      member.id,
-      addDays(window.startDate, -31),
-      window.endDate,
-    );
+    return { startDate: addDays(window.startDate, -31), endDate: window.endDate };
+  }
+
+  /** Refuses an entry that clashes with another of the same person's entries (core conflict rule). */
+  function refuseClash(
+    member: StaffRow,
+    input: ParsedShiftInput,
+    selfId: string | null,
+    nearby: readonly ConflictRow[],
+  ) {
     const candidate = { ...input, shiftId: selfId };
     const clash = findConflict(
       candidate,
@@ -117,6 +126,14 @@ export function createShiftService(deps: {
         `This clashes with ${member.firstName}'s ${clash.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(clash)}`,
       );
     }
+  }
+
+  /** Refuses an entry after the person's leaving date or clashing with their other entries. */
+  async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput, selfId: string) {
+    refuseAfterLeaving(member, input);
+    const window = nearbyDates(input);
+    const nearby = await createShiftRepository(tx).listForStaff(member.id, window.startDate, window.endDate);
+    refuseClash(member, input, selfId, nearby);
   }
 
   const isLocked = (a: TeamAccess, date: string) => Boolean(a.team.lockedUntil && date <= a.team.lockedUntil);
@@ -199,9 +216,15 @@ export function createShiftService(deps: {
       const { result, mails } = await db.transaction(async (tx) => {
         checkPro(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await staffFor(tx, teamId, input.staffId);
-        await checkConflicts(tx, member, input, null);
-        // The entry and its audit row (shiftAuditValues' fields) in one statement.
-        const row = await createShiftRepository(tx).insertAudited({ teamId, ...values(input) }, user.id);
+        refuseAfterLeaving(member, input);
+        // The entry, its audit row (shiftAuditValues' fields) and the person's other entries nearby
+        // in one statement, after their row is locked; a clash throws, which takes the insert back.
+        const { row, entries } = await createShiftRepository(tx).insertAudited(
+          { teamId, ...values(input) },
+          user.id,
+          nearbyDates(input),
+        );
+        refuseClash(member, input, null, entries);
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
         return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
       });
