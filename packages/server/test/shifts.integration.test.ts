@@ -135,6 +135,20 @@ describe.each(engines)('the schedule on %s', (engine) => {
         isTimeOff: true,
         timeOffDays: 1,
       }),
+      // Notes with what a text format could trip on: a line break, quotes, a backslash, a tab-like
+      // run of spaces and characters beyond ASCII; and a part-day of time off.
+      await create(w.owner, w.base, {
+        ...shift(w.ann.staffId, D(6), '06:00', '10:00'),
+        notes: 'Keys: "back door"\nAsk C:\\Sam    for the café 🍕',
+        colour: 0,
+        breakMinutes: 0,
+      }),
+      await create(w.owner, w.base, {
+        staffId: w.bob.staffId,
+        shiftDate: D(7),
+        isTimeOff: true,
+        timeOffDays: 0.5,
+      }),
     ];
     for (const entry of made) {
       const [row] = await t.database.db.select().from(shifts).where(eq(shifts.id, entry.shiftId));
@@ -146,10 +160,13 @@ describe.each(engines)('the schedule on %s', (engine) => {
       expect(audits[0]).toMatchObject({ teamId: w.team.teamId, entityType: 'shift', oldValues: null });
       expect(audits[0]!.newValues).toEqual(shiftAuditValues(row!));
     }
-    // And the week read (on PGlite built as JSON by the database) answers each exactly as created.
+    // And the week read (on PGlite built as one text by the database) answers each exactly as created.
     const listed = (await w.owner('GET', week(w.base))).json();
     expect(listed).toHaveLength(made.length);
     expect(listed).toEqual(expect.arrayContaining(made));
+    expect(listed.find((entry: { notes: string | null }) => entry.notes?.includes('🍕')).notes).toBe(
+      'Keys: "back door"\nAsk C:\\Sam    for the café 🍕',
+    );
   });
 
   it('refuses a clashing entry with 409 naming the shift, and writes nothing', async () => {
