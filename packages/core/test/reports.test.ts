@@ -8,7 +8,7 @@ import {
   type ReportEntry,
   type ReportStaff,
 } from '../src/reports/arithmetic.ts';
-import { decimalHours, safeCsvCell } from '../src/reports/csv.ts';
+import { csvRecord, decimalHours, safeCsvCell } from '../src/reports/csv.ts';
 import { chartBucket, daysInRange, presetRange, reportRangeProblem } from '../src/reports/ranges.ts';
 
 const ann: ReportStaff = {
@@ -280,6 +280,15 @@ describe('CSV cells', () => {
     expect(safeCsvCell(-30)).toBe(-30);
     expect(safeCsvCell(null)).toBe('');
     expect(safeCsvCell(true)).toBe('Yes');
+  });
+
+  it('writes records as RFC 4180 does: quoting only cells with a quote, comma or line break', () => {
+    expect(csvRecord(['Ann', 'Able', 480, 7.25, -0.75, ''])).toBe('Ann,Able,480,7.25,-0.75,\r\n');
+    expect(csvRecord(['Lee, Ann', 'said "hi"', 'two\nlines', 'cr\rhere', "'=SUM(A1)"])).toBe(
+      `"Lee, Ann","said ""hi""","two\nlines","cr\rhere",'=SUM(A1)\r\n`,
+    );
+    expect(csvRecord(['Zoë 🍕', '""'])).toBe('Zoë 🍕,""""""\r\n');
+    expect(csvRecord([])).toBe('\r\n');
   });
 
   it('writes minutes as decimal hours', () => {
