@@ -1,7 +1,9 @@
 import { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { shifts, teams } from '../src/db/schema.ts';
 import { createWeekCache } from '../src/modules/shifts/week-cache.ts';
 import { client, createTestApp, engines, inviteToken, signIn, type TestApp } from './support/harness.ts';
 
@@ -89,6 +91,28 @@ describe.each(engines)('conditional week reads on %s', (engine) => {
     current = String((await w.read(w.ownerCookie)).headers.etag);
     expect((await w.owner('POST', `${w.base}/shifts`, w.shift(D(3)))).statusCode).toBe(409);
     expect((await w.read(w.ownerCookie, current)).statusCode).toBe(304);
+  });
+
+  it('moves the schedule version once per transaction, when it commits, however many entries it changed', async () => {
+    const w = await world();
+    const teamId = w.base.split('/').pop()!;
+    const version = async () =>
+      (await t.database.db.select({ v: teams.scheduleVersion }).from(teams).where(eq(teams.id, teamId)))[0]!
+        .v;
+    const start = await version();
+    for (const day of [0, 1, 2, 3]) await w.owner('POST', `${w.base}/shifts`, w.shift(D(day)));
+    expect(await version()).toBe(start + 4);
+    // Four entries copied in one transaction: one step.
+    await w.owner('POST', `${w.base}/shifts/copy-week`, { fromWeekStart: D(0), toWeekStart: D(7) });
+    expect(await version()).toBe(start + 5);
+    // A transaction rolled back leaves it where it was.
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.delete(shifts).where(eq(shifts.teamId, teamId));
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    expect(await version()).toBe(start + 5);
   });
 
   it('never lets a viewer who may see less match a validator of one who sees more', async () => {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
@@ -132,6 +133,70 @@ function fromWeekLines(text: string | null): ShiftReadRow[] {
   });
 }
 
+/** The columns a create writes, every one given (null when empty), so the statement never changes. */
+const insertedColumns = [
+  'teamId',
+  'staffId',
+  'shiftDate',
+  'startTime',
+  'endTime',
+  'notes',
+  'notesVisibleToAll',
+  'isTimeOff',
+  'timeOffDays',
+  'timeOffHours',
+  'colour',
+  'breakMinutes',
+  'attendanceAdjustments',
+] as const satisfies readonly (keyof NewShift)[];
+const insertedValues = (values: NewShift) =>
+  Object.fromEntries(insertedColumns.map((column) => [column, values[column] ?? null]));
+
+/**
+ * Inserts the entry and its CREATE audit row, and reads the same person's other entries from
+ * `windowStart` to `windowEnd` for the conflict rule, all in one statement: creating a shift is bound
+ * by round trips (bench/shift-create-load). It runs after the person's row is locked, so its snapshot
+ * holds every entry committed by an earlier writer for them; a clash found in `entries` must end the
+ * transaction (the caller throws), which takes the insert back. (The team's schedule version is
+ * bumped at commit: migration 0009.) The audit values are the fields
+ * shiftAuditValues (shift.dto.ts) names, read from the inserted row. Built once
+ * (reusable-statement.ts): assembling it took 0.16 ms of each create.
+ */
+const insertAudited = reusableStatement((db) => {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(shifts)
+      .values(
+        Object.fromEntries(
+          insertedColumns.map((column) => [column, sql.placeholder(column)]),
+        ) as PgInsertValue<typeof shifts>,
+      )
+      .returning(),
+  );
+  const audited = db.$with('audited', {}).as(sql`
+    insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, new_values)
+    select team_id, 'shift', id, 'CREATE', ${sql.placeholder('changedBy')}, jsonb_build_object(
+      'shiftId', id, 'staffId', staff_id, 'teamId', team_id, 'shiftDate', shift_date,
+      'startTime', start_time, 'endTime', end_time, 'breakMinutes', break_minutes, 'notes', notes,
+      'notesVisibleToAll', notes_visible_to_all, 'isTimeOff', is_time_off,
+      'timeOffDays', time_off_days, 'timeOffHours', time_off_hours, 'colour', colour,
+      'attendanceAdjustments', attendance_adjustments)
+    from inserted`);
+  // The statement's snapshot does not include its own insert: these are the other entries.
+  const entries = sql<ConflictRow[] | string>`(select coalesce(json_agg(json_build_object(
+    'id', s.id, 'staffId', s.staff_id, 'shiftDate', s.shift_date, 'startTime', s.start_time,
+    'endTime', s.end_time, 'isTimeOff', s.is_time_off, 'timeOffDays', s.time_off_days,
+    'timeOffHours', s.time_off_hours)), '[]')
+    from ${shifts} s where s.staff_id = ${sql.placeholder('staffId')}::uuid
+    and s.shift_date >= ${sql.placeholder('windowStart')}::date
+    and s.shift_date <= ${sql.placeholder('windowEnd')}::date)`;
+  return db
+    .with(inserted, audited)
+    .select({ row: inserted._.selectedFields, entries })
+    .from(inserted)
+    .prepare('shift_insert_audited');
+});
+
 /** All database access for shifts and their history; no rules here. */
 export function createShiftRepository(db: Db) {
   return {
@@ -188,43 +253,22 @@ export function createShiftRepository(db: Db) {
     },
 
     /**
-     * Inserts the entry and its CREATE audit row, and reads the same person's other entries from
-     * `startDate` to `endDate` for the conflict rule, all in one statement: creating a shift is bound by
-     * round trips (bench/shift-create-load). The statement runs after the person's row is locked, so
-     * its snapshot holds every entry committed by an earlier writer for them; a clash found in
-     * `entries` must end the transaction (the caller throws), which takes the insert back. The insert
-     * bumps the team's schedule version (a trigger), which holds the team row until the transaction
-     * ends, so the fewer round trips in that window, the less concurrent creates queue. The audit
-     * values are the fields shiftAuditValues (shift.dto.ts) names, read from the inserted row.
+     * Inserts the entry and its CREATE audit row and reads the person's other entries in `window`, in
+     * one statement (insertAudited above); the caller holds the person's lock and throws on a clash.
      */
     async insertAudited(
       values: NewShift,
       changedBy: string,
       window: { startDate: string; endDate: string },
     ): Promise<{ row: ShiftRow; entries: ConflictRow[] }> {
-      const inserted = db.$with('inserted').as(db.insert(shifts).values(values).returning());
-      const audited = db.$with('audited', {}).as(sql`
-        insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, new_values)
-        select team_id, 'shift', id, 'CREATE', ${changedBy}, jsonb_build_object(
-          'shiftId', id, 'staffId', staff_id, 'teamId', team_id, 'shiftDate', shift_date,
-          'startTime', start_time, 'endTime', end_time, 'breakMinutes', break_minutes, 'notes', notes,
-          'notesVisibleToAll', notes_visible_to_all, 'isTimeOff', is_time_off,
-          'timeOffDays', time_off_days, 'timeOffHours', time_off_hours, 'colour', colour,
-          'attendanceAdjustments', attendance_adjustments)
-        from inserted`);
-      // The statement's snapshot does not include its own insert: these are the other entries.
-      const entries = sql<ConflictRow[] | string>`(select coalesce(json_agg(json_build_object(
-        'id', s.id, 'staffId', s.staff_id, 'shiftDate', s.shift_date, 'startTime', s.start_time,
-        'endTime', s.end_time, 'isTimeOff', s.is_time_off, 'timeOffDays', s.time_off_days,
-        'timeOffHours', s.time_off_hours)), '[]')
-        from ${shifts} s where s.staff_id = ${values.staffId} and s.shift_date >= ${window.startDate}
-        and s.shift_date <= ${window.endDate})`;
-      const [result] = await db
-        .with(inserted, audited)
-        .select({ row: inserted._.selectedFields, entries })
-        .from(inserted);
-      const { row, entries: found } = result!;
-      return { row: row as ShiftRow, entries: typeof found === 'string' ? JSON.parse(found) : found };
+      const [result] = await insertAudited(db).execute({
+        ...insertedValues(values),
+        changedBy,
+        windowStart: window.startDate,
+        windowEnd: window.endDate,
+      });
+      const { row, entries } = result!;
+      return { row: row as ShiftRow, entries: typeof entries === 'string' ? JSON.parse(entries) : entries };
     },
 
     async update(shiftId: string, values: Partial<NewShift>): Promise<ShiftRow> {

@@ -1,9 +1,20 @@
 import { and, asc, count, eq, gte, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, weeklyHours } from '../../db/schema.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type WeeklyHoursRow = typeof weeklyHours.$inferSelect;
+
+// Every write to the schedule locks its staff member first: built once (reusable-statement.ts).
+const lockInTeam = reusableStatement((db) =>
+  db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.teamId, sql.placeholder('teamId')), eq(staff.id, sql.placeholder('staffId'))))
+    .for('update')
+    .prepare('staff_lock_in_team'),
+);
 
 /** All database access for a team's staff list, invitations and weekly hours; no rules here. */
 export function createStaffRepository(db: Db) {
@@ -31,12 +42,9 @@ export function createStaffRepository(db: Db) {
      * The person's row, locked until the transaction ends: every write to one person's schedule takes
      * this lock first, so two clashing entries cannot both pass the conflict check.
      */
+    /** The staff member, locked until the transaction ends (every write to their entries takes it). */
     async lockInTeam(teamId: string, staffId: string): Promise<StaffRow | null> {
-      const [row] = await db
-        .select()
-        .from(staff)
-        .where(and(eq(staff.teamId, teamId), eq(staff.id, staffId)))
-        .for('update');
+      const [row] = await lockInTeam(db).execute({ teamId, staffId });
       return row ?? null;
     },
 
