@@ -1,5 +1,7 @@
 // Week query benchmark: a 500-staff team with a full week (3,500 shifts), read through the real
-// route (GET /api/teams/{id}/shifts) on PGlite and on PostgreSQL. Prints and writes
+// route (GET /api/teams/{id}/shifts) on PGlite and on PostgreSQL, one request at a time, with a week
+// cache that keeps nothing, so every read queries and serialises the week (the cached read and the
+// 304 are week-read-load.bench.ts's, under load). Prints and writes
 // bench/results/week-query.json. Run with `npm run bench`.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { createWeekCache } from '../packages/server/src/modules/shifts/week-cache.ts';
 import { type Engine, openBenchDatabase, STAFF, seedWeek } from './support/week-world.ts';
 
 const RUNS = 30;
@@ -30,6 +33,7 @@ async function run(engine: Engine) {
     const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }), {
       database,
       logger: false,
+      weekCache: createWeekCache(0),
     });
     await app.ready();
     const url = `/api/teams/${teamId}/shifts?startDate=2026-11-23&endDate=2026-11-29`;

@@ -135,11 +135,11 @@ describe.each(engines)('the schedule on %s', (engine) => {
         isTimeOff: true,
         timeOffDays: 1,
       }),
-      // Notes with what a text format could trip on: a line break, quotes, a backslash, a tab-like
+      // Notes with what a text format could trip on: a line break, quotes, a backslash, a tab,
       // run of spaces and characters beyond ASCII; and a part-day of time off.
       await create(w.owner, w.base, {
         ...shift(w.ann.staffId, D(6), '06:00', '10:00'),
-        notes: 'Keys: "back door"\nAsk C:\\Sam    for the café 🍕',
+        notes: 'Keys: "back door"\nAsk C:\\Sam\tfor the café\r 🍕',
         colour: 0,
         breakMinutes: 0,
       }),
@@ -165,7 +165,7 @@ describe.each(engines)('the schedule on %s', (engine) => {
     expect(listed).toHaveLength(made.length);
     expect(listed).toEqual(expect.arrayContaining(made));
     expect(listed.find((entry: { notes: string | null }) => entry.notes?.includes('🍕')).notes).toBe(
-      'Keys: "back door"\nAsk C:\\Sam    for the café 🍕',
+      'Keys: "back door"\nAsk C:\\Sam\tfor the café\r 🍕',
     );
   });
 
