@@ -135,8 +135,8 @@ describe.each(engines)('the schedule on %s', (engine) => {
         isTimeOff: true,
         timeOffDays: 1,
       }),
-      // Notes with what a text format could trip on: a line break, quotes, a backslash, a tab,
-      // run of spaces and characters beyond ASCII; and a part-day of time off.
+      // Notes with what a text format could trip on: a line break, quotes, a backslash, a tab, a
+      // carriage return and characters beyond ASCII; and a part-day of time off.
       await create(w.owner, w.base, {
         ...shift(w.ann.staffId, D(6), '06:00', '10:00'),
         notes: 'Keys: "back door"\nAsk C:\\Sam\tfor the café\r 🍕',
