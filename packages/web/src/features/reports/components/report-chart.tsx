@@ -9,11 +9,13 @@ const Chart = lazy(() => import('./charts'));
 export function ReportChart({ title, ...chart }: ChartData & { title: string }) {
   return (
     <figure
-      className="report-chart rounded-lg border border-border bg-card p-3 print:break-inside-avoid"
+      className="report-chart min-w-0 rounded-lg border border-border bg-card p-3 print:break-inside-avoid"
       data-testid="report-chart"
     >
       <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
-      <div className="h-64 w-full">
+      {/* Clipped: after the window narrows, the chart keeps its old width until its resize observer
+          redraws it, and must not widen the page meanwhile (a phone turned to portrait). */}
+      <div className="h-64 w-full overflow-hidden">
         {chart.data.length === 0 ? (
           <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
             Nothing to chart
