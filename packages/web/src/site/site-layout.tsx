@@ -47,6 +47,17 @@ function SiteThemeToggle() {
  * JavaScript; it is at most 20rem wide.
  */
 function SiteHeader({ path }: { path: string }) {
+  // The same links in the wide bar and in the folded menu.
+  const links = SITE_NAV.map((item) => (
+    <a
+      key={item.href}
+      href={item.href}
+      className={navClass(path === item.href)}
+      aria-current={path === item.href ? 'page' : undefined}
+    >
+      {item.label}
+    </a>
+  ));
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
@@ -60,16 +71,7 @@ function SiteHeader({ path }: { path: string }) {
           <span className="text-lg">Rotaboard</span>
         </a>
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {SITE_NAV.map((item) => (
-            <a
-              key={item.href}
-              href={item.href}
-              className={navClass(path === item.href)}
-              aria-current={path === item.href ? 'page' : undefined}
-            >
-              {item.label}
-            </a>
-          ))}
+          {links}
         </nav>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <div className="hidden items-center gap-2 sm:flex">
@@ -95,16 +97,7 @@ function SiteHeader({ path }: { path: string }) {
               aria-label="Mobile"
               className="absolute top-11 right-0 flex w-[min(20rem,calc(100vw-2rem))] flex-col gap-1 rounded-xl border border-border bg-card p-2 shadow-lg"
             >
-              {SITE_NAV.map((item) => (
-                <a
-                  key={item.href}
-                  href={item.href}
-                  className={navClass(path === item.href)}
-                  aria-current={path === item.href ? 'page' : undefined}
-                >
-                  {item.label}
-                </a>
-              ))}
+              {links}
               <div className="my-1 border-t border-border" />
               <SiteLink href="/login" className={navClass(false)}>
                 Log in

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memoFor } from '../../db/read-memo.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export type SessionWithUser = {
@@ -11,29 +12,29 @@ export type SessionWithUser = {
   user: typeof users.$inferSelect;
 };
 
+// Every API request looks its session up: built once and prepared by name (reusable-statement.ts), not
+// assembled by the query builder on each request, and planned once by the database.
+const liveByTokenHash = reusableStatement((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.createdAt, sql.placeholder('startedAfter')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_live_by_token_hash'),
+);
+
 // On PGlite, the session behind a token is remembered until the next write (read-memo.ts).
 const liveSessions = new WeakMap<Db, ReturnType<typeof memoFor<SessionWithUser>>>();
 
 /** All database access for sessions; no rules here. */
 export function createSessionRepository(db: Db) {
-  // Every API request looks its session up: the statement is built once and prepared by name (the
-  // database plans it once too), instead of being assembled by the query builder on each request.
-  let liveByTokenHash: ReturnType<typeof prepareLiveByTokenHash> | null = null;
-  function prepareLiveByTokenHash() {
-    return db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          gt(sessions.createdAt, sql.placeholder('startedAfter')),
-        ),
-      )
-      .limit(1)
-      .prepare('session_live_by_token_hash');
-  }
   return {
     async insert(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null }) {
       await db.insert(sessions).values(values);
@@ -46,8 +47,7 @@ export function createSessionRepository(db: Db) {
       startedAfter: Date,
     ): Promise<SessionWithUser | null> {
       const found = await memoFor(liveSessions, db)(tokenHash, async () => {
-        liveByTokenHash ??= prepareLiveByTokenHash();
-        const [row] = await liveByTokenHash.execute({ tokenHash, now, startedAfter });
+        const [row] = await liveByTokenHash(db).execute({ tokenHash, now, startedAfter });
         if (!row) return null;
         return {
           sessionId: row.session.id,

@@ -2,6 +2,7 @@ import type { BillingState } from '@rotaboard/core/plans/subscription';
 import { and, asc, count, eq, gte, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memoFor } from '../../db/read-memo.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
@@ -18,20 +19,19 @@ export type TeamWithAccess = {
 };
 
 /**
- * Every team route reads the caller's access: that statement is built once per database (or
- * transaction) and prepared by name, so the query builder does not assemble it on each request and
- * the database plans it once.
+ * Every team route reads the caller's access: that statement is built once and prepared by name
+ * (reusable-statement.ts), so the query builder does not assemble it on each request and the database
+ * plans it once.
  */
-const preparedAccess = new WeakMap<Db, ReturnType<typeof prepareAccess>>();
+const accessForUser = reusableStatement((db) =>
+  accessQuery(db, sql.placeholder('userId'), sql.placeholder('today'))
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .limit(1)
+    .prepare('team_access_for_user'),
+);
 // On PGlite, the answer is remembered until the next write (read-memo.ts); the day is in the key, so a
 // leaving date ends access at midnight all the same.
 const accessMemos = new WeakMap<Db, ReturnType<typeof memoFor<TeamWithAccess>>>();
-function prepareAccess(db: Db) {
-  return accessQuery(db, sql.placeholder('userId'), sql.placeholder('today'))
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .limit(1)
-    .prepare('team_access_for_user');
-}
 
 /**
  * A leaving date is the last working day: from the day after it, the person's row no longer makes
@@ -87,12 +87,7 @@ export function createTeamRepository(db: Db) {
 
     async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
       return memoFor(accessMemos, db)(`${teamId}/${userId}/${today}`, async () => {
-        let prepared = preparedAccess.get(db);
-        if (!prepared) {
-          prepared = prepareAccess(db);
-          preparedAccess.set(db, prepared);
-        }
-        const [row] = await prepared.execute({ teamId, userId, today });
+        const [row] = await accessForUser(db).execute({ teamId, userId, today });
         return row ? toAccess(row) : null;
       });
     },
