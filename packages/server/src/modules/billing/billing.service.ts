@@ -15,7 +15,7 @@ import {
   type StoredSubscription,
 } from '@rotaboard/core/plans/subscription';
 import { type Currency, isCurrency, REGIONS, regionForCurrency } from '@rotaboard/core/regions/regions';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { BillingProvider, ProviderNotice } from './billing.provider.ts';
 import { createBillingRepository } from './billing.repository.ts';

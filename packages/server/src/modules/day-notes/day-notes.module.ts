@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { dayNotes } from '../../db/schema.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';

@@ -7,7 +7,7 @@ import type {
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { auditLog, staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';

@@ -4,7 +4,7 @@ import { type AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/s
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { teams, users } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';

@@ -11,7 +11,7 @@ import {
 } from '@rotaboard/core/requests/requests';
 import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';

@@ -15,7 +15,7 @@ import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { teams } from '../../db/schema.ts';
 import { DAY_MS, todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';

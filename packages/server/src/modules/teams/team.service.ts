@@ -4,7 +4,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
