@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 

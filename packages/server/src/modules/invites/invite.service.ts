@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';

@@ -17,7 +17,7 @@ import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
 import { requestArrivedEmail, requestDecidedEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';

@@ -22,7 +22,7 @@ import { certainResponse } from '../../lib/certain-response.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail, weekUpdatedEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {
   authorizeStaffAction,

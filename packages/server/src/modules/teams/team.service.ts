@@ -8,7 +8,7 @@ import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';

@@ -1,7 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { Uuid } from '@rotaboard/core/contracts/common';
 import {
-  HUB_PATH,
   HubEvents,
   type PresenceEvent,
   type ScheduleUpdatedEvent,
@@ -14,15 +12,11 @@ import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RemoteSocket, Server, type Socket } from 'socket.io';
-import { teams as teamsTable } from '../db/schema.ts';
-import { todayUtc } from '../lib/calendar.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { createSessionRepository } from '../modules/auth/session.repository.ts';
-import { SUPPORT_COOKIE } from '../modules/support/support-mode.plugin.ts';
-import { createTeamRepository } from '../modules/teams/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../modules/teams/team-access.ts';
-import { oldestLiveSessionStart, SESSION_COOKIE } from './session.ts';
+import type { RemoteSocket, Server, Socket } from 'socket.io';
+import { teams as teamsTable } from '../../db/schema.ts';
+import { todayUtc } from '../../lib/calendar.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
 
 export type Realtime = {
   /**
@@ -72,94 +66,37 @@ const supportSessionRoom = (id: string) => `support-session:${id}`;
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /**
- * Browsers send Origin with a websocket handshake; as for HTTP writes (plugins/origin-check), only
- * PUBLIC_URL's origin or the server's own host may open one. Clients without Origin are not browsers.
- */
-export function handshakeOriginAllowed(request: IncomingMessage, publicOrigin: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  if (origin === publicOrigin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Socket.IO on the same port at /scheduleHub (spec 2 §4): connections are authenticated by the
- * session cookie and checked for Origin; rooms are team groups that only members may join, with
- * administrators also in an admins' room; a member who loses access (removed, unlinked, team deleted,
- * past their leaving date) is taken out at once. With REDIS_URL the Redis adapter carries events and
- * those checks between server instances.
+ * The live hub on the Socket.IO server at /scheduleHub (plugins/socket-io.ts; spec 2 §4): connections
+ * are authenticated by the same session and support-mode resolution as HTTP requests; rooms are team
+ * groups that only members may join, with administrators also in an admins' room; a member who loses
+ * access (removed, unlinked, team deleted, past their leaving date) is taken out at once. With REDIS_URL the Redis adapter
+ * carries events and those checks between server instances.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { redisUrl: string | undefined; publicUrl: string }) => {
-    const publicOrigin = new URL(opts.publicUrl).origin;
-    const io = new Server(app.server, {
-      path: HUB_PATH,
-      serveClient: false,
-      cors: { origin: [publicOrigin], credentials: true },
-      allowRequest: (request, callback) => {
-        const allowed = handshakeOriginAllowed(request, publicOrigin);
-        callback(allowed ? null : 'Connections from another website are not allowed', allowed);
-      },
-    });
-    const sessions = createSessionRepository(app.db);
+  async (app: FastifyInstance) => {
+    const io = app.io;
     const teams = createTeamRepository(app.db);
-
-    if (opts.redisUrl) {
-      // Loaded only when configured: a start without Redis does not pay for them.
-      const [{ Redis }, { createAdapter }] = await Promise.all([
-        import('ioredis'),
-        import('@socket.io/redis-adapter'),
-      ]);
-      const pub = new Redis(opts.redisUrl, { lazyConnect: false });
-      const sub = pub.duplicate();
-      for (const client of [pub, sub])
-        client.on('error', (err) => app.log.warn({ err }, 'redis (realtime) connection problem'));
-      io.adapter(createAdapter(pub, sub, { key: 'rotaboard-hub' }));
-      app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
-      });
-    } else {
-      app.log.info('redis: REDIS_URL not set, live updates and rate limits stay within this instance');
-    }
 
     io.use(async (socket, next) => {
       try {
-        const cookies = socket.handshake.headers.cookie;
-        const token = readCookie(cookies, SESSION_COOKIE);
         const now = new Date();
-        const tokenHash = token ? hashToken(token) : null;
-        const found = tokenHash
-          ? await sessions.findLiveByTokenHash(tokenHash, now, oldestLiveSessionStart(now))
-          : null;
-        if (!found || !tokenHash) return next(new Error('Please log in to continue'));
-        // Sockets follow the session: in support mode the connection is the user's, not the agent's.
-        const support = await app.supportMode.resolve(
-          found.user,
-          tokenHash,
-          readCookie(cookies, SUPPORT_COOKIE),
+        // The same resolution as an HTTP request's, from the same cookie parser: sockets follow the
+        // session, and in support mode the connection is the user's, not the agent's.
+        const { session, support } = await app.sessions.resolve(
+          app.parseCookie(socket.handshake.headers.cookie ?? ''),
+          now,
         );
-        if (support?.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
-        const user = support?.state === 'live' ? support.user : found.user;
+        if (!session) return next(new Error('Please log in to continue'));
+        if (support.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
+        const user = support.state === 'live' ? support.user : session.user;
         socket.data = {
           userId: user.id,
           name: displayName(user),
           teams: {},
-          ...(support?.state === 'live' ? { supportSessionId: support.supportSession.id } : {}),
+          ...(support.state === 'live' ? { supportSessionId: support.supportSession.id } : {}),
         } satisfies SocketData;
-        if (support?.state === 'live') {
+        if (support.state === 'live') {
           // The hour ends for the connection too, to the second.
           const timer = setTimeout(
             () => socket.disconnect(true),
@@ -337,13 +274,11 @@ export default fp(
       sweepLeavers,
     } satisfies Realtime);
 
-    // Open websockets would keep the HTTP server from closing: end them before it stops listening.
+    // Announcements under way read the database: they finish before it closes (onClose, after this).
     app.addHook('preClose', async () => {
       clearInterval(sweep);
       await Promise.all([...queues.values()]);
-      io.disconnectSockets(true);
-      io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['database', 'support-mode'] },
+  { name: 'realtime', dependencies: ['database', 'socket-io', 'session'] },
 );
