@@ -1,4 +1,5 @@
 import { Uuid } from '@rotaboard/core/contracts/common';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
   HubEvents,
   type PresenceEvent,
@@ -70,7 +71,8 @@ const LEAVER_SWEEP_MS = 60_000;
  * The live hub on the Socket.IO server at /scheduleHub (plugins/socket-io.ts; spec 2 §4): connections
  * are authenticated by the same session and support-mode resolution as HTTP requests; rooms are team
  * groups that only members may join, with administrators also in an admins' room; a member who loses
- * access (removed, unlinked, team deleted, past their leaving date) is taken out at once. With REDIS_URL the Redis adapter
+ * access (removed, unlinked, team deleted, past their leaving date) is taken out at once, and a
+ * connection is never dropped because the database could not answer. With REDIS_URL the Redis adapter
  * carries events and those checks between server instances.
  */
 export default fp(
@@ -148,14 +150,32 @@ export default fp(
       socket.emit(HubEvents.left, teamId);
     }
 
+    /**
+     * The member's access now: null only when it is really gone (the team, the membership or the link
+     * no longer exists, or the leaving date has passed: loadTeamAccess's 404). Any other failure, such
+     * as the database not answering, is logged and answered `undefined`: nothing is known, so nothing
+     * changes, rather than dropping a member from their team because of a network blip.
+     */
+    async function recheckAccess(teamId: string, userId: string): Promise<TeamAccess | null | undefined> {
+      try {
+        return await loadTeamAccess(teams, teamId, userId, app.config.proEmails);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === ErrorCode.NOT_FOUND) return null;
+        app.log.error(
+          { err, teamId, userId },
+          'realtime: could not re-check a member’s access; their connection stays in the team group',
+        );
+        return undefined;
+      }
+    }
+
     /** Re-checks every connection in the team's group against the database, across instances. */
     async function revalidate(teamId: string) {
       const sockets = await io.in(teamRoom(teamId)).fetchSockets();
       let evicted = 0;
       for (const socket of sockets) {
-        const access = await loadTeamAccess(teams, teamId, socket.data.userId, app.config.proEmails).catch(
-          () => null,
-        );
+        const access = await recheckAccess(teamId, socket.data.userId);
+        if (access === undefined) continue;
         if (access) await admit(socket, access);
         else {
           await evict(socket, teamId);
