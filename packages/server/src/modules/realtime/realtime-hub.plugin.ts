@@ -128,6 +128,14 @@ export default fp(
       io.to(teamRoom(teamId)).emit(HubEvents.presence, event);
     }
 
+    /**
+     * Presence sent from an event handler has nobody to answer to: a failure (with Redis, another
+     * instance not answering `fetchSockets`, or Redis closing at shutdown) is logged, never left as an
+     * unhandled rejection. The viewers' list is sent again at the next join, leave or disconnect.
+     */
+    const presenceFailed = (teamId: string) => (err: unknown) =>
+      app.log.warn({ err, teamId }, 'realtime: the team group’s viewers could not be sent');
+
     type AnySocket = Socket | RemoteSocket<Record<string, (...args: unknown[]) => void>, SocketData>;
 
     /** Puts a socket in the team's rooms as its access says: everyone's, and the admins' for admins. */
@@ -264,11 +272,12 @@ export default fp(
         await socket.leave(teamRoom(teamId));
         await socket.leave(adminRoom(teamId));
         socket.emit(HubEvents.left, teamId);
-        await broadcastPresence(teamId);
+        await broadcastPresence(teamId).catch(presenceFailed(teamId));
       });
 
       socket.on('disconnect', () => {
-        for (const teamId of Object.keys(data.teams)) void broadcastPresence(teamId);
+        for (const teamId of Object.keys(data.teams))
+          void broadcastPresence(teamId).catch(presenceFailed(teamId));
       });
     });
 
