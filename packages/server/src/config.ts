@@ -126,6 +126,9 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(/^https?$/, 'http://127.0.0.1:12111'),
 });
 
+/** Every variable the server reads (the README's configuration table lists each: test/config.test.ts). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, ENV_NAMES, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('needs nothing on a fresh machine', () => {
@@ -16,6 +17,18 @@ describe('configuration', () => {
       supportEmails: [],
       weekCacheBytes: 64 * 1024 * 1024,
     });
+  });
+
+  it('is all listed in the README’s configuration table', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('## Running in production'),
+    );
+    const listed = new Set(
+      [...table.matchAll(/^\|([^|]*)\|/gm)].flatMap((row) => row[1]!.match(/[A-Z][A-Z_]+/g) ?? []),
+    );
+    expect(ENV_NAMES.filter((name) => !listed.has(name))).toEqual([]);
   });
 
   it('bounds the week cache by WEEK_CACHE_MB', () => {
