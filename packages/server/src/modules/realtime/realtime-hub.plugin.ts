@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import type { RemoteSocket, Server, Socket } from 'socket.io';
 import { teams as teamsTable } from '../../db/schema.ts';
 import { todayUtc } from '../../lib/calendar.ts';
+import { actingUser } from '../auth/request-identity.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
 
@@ -85,13 +86,14 @@ export default fp(
         const now = new Date();
         // The same resolution as an HTTP request's, from the same cookie parser: sockets follow the
         // session, and in support mode the connection is the user's, not the agent's.
-        const { session, support } = await app.sessions.resolve(
+        const identity = await app.sessions.resolve(
           app.parseCookie(socket.handshake.headers.cookie ?? ''),
           now,
         );
-        if (!session) return next(new Error('Please log in to continue'));
+        const { support } = identity;
+        const user = actingUser(identity);
+        if (!user) return next(new Error('Please log in to continue'));
         if (support.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
-        const user = support.state === 'live' ? support.user : session.user;
         socket.data = {
           userId: user.id,
           name: displayName(user),
