@@ -514,6 +514,7 @@ describe.each(engines)('a database error while re-checking access, on %s', (engi
       logStream,
     });
     let socket: Socket | undefined;
+    let other: Socket | undefined;
     try {
       const url = await listen(app);
       const cookie = await signIn(app, 'db.blip@example.com', { firstName: 'Bea', lastName: 'Blip' });
@@ -541,14 +542,18 @@ describe.each(engines)('a database error while re-checking access, on %s', (engi
           changedBy: { userId: 'someone', name: 'Someone' },
         });
         await app.realtime.settled();
+        // A join asked while the database cannot answer is refused, and said in the log too.
+        other = hub(url, cookie);
+        await joinRefused(other, team.teamId);
       } finally {
         await database.db.execute(sql`alter table staff_away rename to staff`);
       }
+      expect(logged.filter((l) => l.msg.startsWith('realtime: could not check'))).toHaveLength(2);
 
       expect(await event).toMatchObject({ teamId: team.teamId, kind: 'staff' });
       expect(left).toBe(0);
       expect(await app.realtime.io.in(`team:${team.teamId}`).fetchSockets()).toHaveLength(1);
-      const line = logged.find((l) => l.msg.startsWith('realtime: could not re-check'));
+      const line = logged.find((l) => l.msg.startsWith('realtime: could not check a member’s access'));
       expect(line).toMatchObject({ teamId: team.teamId });
       expect(line?.err?.message).toMatch(/staff/);
 
@@ -566,6 +571,7 @@ describe.each(engines)('a database error while re-checking access, on %s', (engi
       expect(left).toBe(0);
     } finally {
       socket?.disconnect();
+      other?.disconnect();
       await app.close();
       await dispose();
     }

@@ -164,16 +164,16 @@ export default fp(
      * The member's access now: null only when it is really gone (the team, the membership or the link
      * no longer exists, or the leaving date has passed: loadTeamAccess's 404). Any other failure, such
      * as the database not answering, is logged and answered `undefined`: nothing is known, so nothing
-     * changes, rather than dropping a member from their team because of a network blip.
+     * changes — a member is not dropped from their team, nor let in, because of a network blip.
      */
-    async function recheckAccess(teamId: string, userId: string): Promise<TeamAccess | null | undefined> {
+    async function accessOf(teamId: string, userId: string): Promise<TeamAccess | null | undefined> {
       try {
         return await loadTeamAccess(teams, teamId, userId, app.config.proEmails);
       } catch (err) {
         if (err instanceof DomainError && err.code === ErrorCode.NOT_FOUND) return null;
         app.log.error(
           { err, teamId, userId },
-          'realtime: could not re-check a member’s access; their connection stays in the team group',
+          'realtime: could not check a member’s access to a team group; nothing changed',
         );
         return undefined;
       }
@@ -184,7 +184,7 @@ export default fp(
       const sockets = await io.in(teamRoom(teamId)).fetchSockets();
       let evicted = 0;
       for (const socket of sockets) {
-        const access = await recheckAccess(teamId, socket.data.userId);
+        const access = await accessOf(teamId, socket.data.userId);
         if (access === undefined) continue;
         if (access) await admit(socket, access);
         else {
@@ -257,15 +257,15 @@ export default fp(
 
       socket.on(HubEvents.join, async (teamId: unknown) => {
         const parsed = Uuid.safeParse(teamId);
-        try {
-          if (!parsed.success) throw new Error('Team not found');
-          const access = await loadTeamAccess(teams, parsed.data, data.userId, app.config.proEmails);
-          await admit(socket, access);
-          socket.emit(HubEvents.joined, parsed.data);
-          await broadcastPresence(parsed.data);
-        } catch {
+        // null: not a member (or no such team); undefined: the database did not answer (logged).
+        const access = parsed.success ? await accessOf(parsed.data, data.userId) : null;
+        if (!access) {
           socket.emit(HubEvents.error, { message: 'You cannot join that team', teamId });
+          return;
         }
+        await admit(socket, access);
+        socket.emit(HubEvents.joined, access.team.id);
+        await broadcastPresence(access.team.id).catch(presenceFailed(access.team.id));
       });
 
       socket.on(HubEvents.leave, async (teamId: unknown) => {
