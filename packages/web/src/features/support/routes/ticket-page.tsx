@@ -1,5 +1,4 @@
 import type { SupportVisitDto, TicketDto } from '@rotaboard/core/contracts/support';
-import { MAX_TICKET_MESSAGE } from '@rotaboard/core/contracts/support';
 import { SUPPORT_MODE_REDIRECT_MS } from '@rotaboard/core/support/support-mode';
 import { LifeBuoy, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
