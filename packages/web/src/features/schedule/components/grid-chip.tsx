@@ -13,7 +13,7 @@ import {
 import { cn } from '../../../lib/utils';
 import { chipMove } from '../utils/grid-keyboard';
 
-/** What a row's cells and chips can do, for admins: stable across renders (see `latest`). */
+/** What a row's cells and chips can do, for admins: stable across renders (WeekGrid's `latest`). */
 export type GridActions = {
   onAdd: (staffId: string, date: string) => void;
   onOpen: (shift: ShiftDto) => void;
