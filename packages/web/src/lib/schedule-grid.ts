@@ -105,10 +105,9 @@ export function dayTotals(
   );
 }
 
-/** A date is locked when a lock date is set and the date is on or before it. */
-export function isDateLocked(date: string, lockedUntil: string | null | undefined): boolean {
-  return Boolean(lockedUntil && date <= lockedUntil);
-}
+// The lock rule lives in core (shifts/lock.ts); re-exported for the schedule's components, which import
+// it from here until they are moved to core's module directly.
+export { isDateLocked } from '@rotaboard/core/shifts/lock';
 
 /** Tailwind classes per colour (0 Blue … 5 Brown), with dark variants; time off is orange. */
 const COLOUR_CLASSES = [

@@ -8,10 +8,11 @@ import {
 } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { conflictWindow, findConflict, type ScheduleEntry } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry, summariseShiftChange } from '@rotaboard/core/shifts/describe';
 import { formatDateGb } from '@rotaboard/core/shifts/display';
+import { isDateLocked, lastReadableDate, readableRange } from '@rotaboard/core/shifts/lock';
 import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { eq } from 'drizzle-orm';
@@ -60,29 +61,14 @@ export function createShiftService(deps: {
   const access = (tx: Db, user: UserRow, teamId: string) =>
     loadTeamAccess(createTeamRepository(tx), teamId, user.id, proEmails);
 
-  /** The dates a viewer may read: Free teams no older than 8 weeks; staff nothing after a hiding lock. */
-  function readableRange(
-    a: TeamAccess,
-    startDate: string,
-    endDate: string,
-  ): { startDate: string; endDate: string } | null {
-    let start = startDate;
-    let end = endDate;
-    const weeks = PLAN_LIMITS[a.ownerTier].scheduleHistoryWeeks;
-    if (weeks !== null) {
-      const oldest = addDays(todayUtc(), -weeks * 7);
-      if (start < oldest) start = oldest;
-    }
-    if (!a.isAdmin && a.team.hideScheduleAfterLock && a.team.lockedUntil && end > a.team.lockedUntil) {
-      end = a.team.lockedUntil;
-    }
-    return start <= end ? { startDate: start, endDate: end } : null;
-  }
-
+  /** Refuses what the team's plan does not include: emails to staff, attendance adjustments. */
   function checkPro(a: TeamAccess, input: { notify: boolean; adjustments: number }) {
-    if (a.ownerTier === 'pro') return;
-    if (input.notify) throw new DomainError(ErrorCode.PLAN_LIMIT, NOTIFICATIONS_ARE_PRO);
-    if (input.adjustments > 0) throw new DomainError(ErrorCode.PLAN_LIMIT, ATTENDANCE_IS_PRO);
+    if (input.notify && !planAllows(a.ownerTier, 'scheduleNotifications')) {
+      throw new DomainError(ErrorCode.PLAN_LIMIT, NOTIFICATIONS_ARE_PRO);
+    }
+    if (input.adjustments > 0 && !planAllows(a.ownerTier, 'attendance')) {
+      throw new DomainError(ErrorCode.PLAN_LIMIT, ATTENDANCE_IS_PRO);
+    }
   }
 
   async function staffFor(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
@@ -136,7 +122,7 @@ export function createShiftService(deps: {
     refuseClash(member, input, selfId, nearby);
   }
 
-  const isLocked = (a: TeamAccess, date: string) => Boolean(a.team.lockedUntil && date <= a.team.lockedUntil);
+  const isLocked = (a: TeamAccess, date: string) => isDateLocked(date, a.team.lockedUntil);
   const scheduleUrl = (date: string) => `${deps.publicUrl}/schedule/${date}`;
 
   function changeMail(
@@ -190,7 +176,8 @@ export function createShiftService(deps: {
       range: { startDate: string; endDate: string },
     ): Promise<{ etag: string; loadJson: () => Promise<Buffer> }> {
       const a = await access(db, user, teamId);
-      const readable = readableRange(a, range.startDate, range.endDate);
+      const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: todayUtc() };
+      const readable = readableRange(viewer, range.startDate, range.endDate);
       const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
       const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
       const cacheKey = `${teamId}/${key}`;
@@ -333,17 +320,16 @@ export function createShiftService(deps: {
       const a = await access(db, user, teamId);
       const member = await createStaffRepository(db).findByUser(teamId, user.id);
       if (!member) return null;
-      const hiddenAfter = !a.isAdmin && a.team.hideScheduleAfterLock ? a.team.lockedUntil : null;
       const row = await createShiftRepository(db).nextForStaff(
         member.id,
         date,
         time ?? '00:00:00',
-        hiddenAfter,
+        lastReadableDate(a.team, a.isAdmin),
       );
       return row ? toShiftDto(row, a) : null;
     },
 
-    /** A shift's audit entries, newest first; Free sees the last 7 days, Pro up to 2 years. */
+    /** A shift's audit entries, newest first, as far back as the plan's change history reaches. */
     async history(
       user: UserRow,
       teamId: string,
@@ -356,8 +342,7 @@ export function createShiftService(deps: {
       if (!(await repo.findInTeam(teamId, shiftId)) && !(await repo.hasAnyHistory(teamId, shiftId))) {
         throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
       }
-      const isPro = a.ownerTier === 'pro';
-      const since = new Date(Date.now() - (isPro ? 730 : 7) * DAY_MS);
+      const since = auditHistorySince(a.ownerTier, new Date());
       const { total, rows } = await repo.history(teamId, shiftId, since, offset, limit);
       return {
         history: rows.map(({ audit, firstName, lastName, email, onBehalfOf }) => {
@@ -375,7 +360,7 @@ export function createShiftService(deps: {
         }),
         totalCount: total,
         hasMore: offset + rows.length < total,
-        isPro,
+        isPro: planOf(a.ownerTier).paid,
       };
     },
 
