@@ -3,6 +3,7 @@ import type { ShiftDto, ShiftInput } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useState } from 'react';
@@ -26,7 +27,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useRemoteShiftChange } from '../../../lib/live-updates';
-import { formatDuration, isDateLocked } from '../../../lib/schedule-grid';
+import { formatDuration } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { shiftCalls } from '../api/schedule-api';
 import { checkShiftForm, type ShiftFormValues, shiftFormSchema, shiftFormValues } from '../utils/shift-form';
@@ -54,7 +55,8 @@ export function ShiftEditorDialog({
   date,
   staff,
   weekShifts,
-  isPro,
+  hasAttendance,
+  canNotify,
   isOwner,
   lockedUntil,
   onChanged,
@@ -67,12 +69,15 @@ export function ShiftEditorDialog({
   date: string;
   staff: StaffDto[];
   weekShifts: ShiftDto[];
-  isPro: boolean;
+  /** The team's plan includes attendance adjustments. */
+  hasAttendance: boolean;
+  /** The team's plan emails people about changes to locked days. */
+  canNotify: boolean;
   isOwner: boolean;
   lockedUntil: string | null;
   onChanged: (change: ShiftChange) => void;
 }) {
-  const schema = useMemo(() => shiftFormSchema(isPro), [isPro]);
+  const schema = useMemo(() => shiftFormSchema(hasAttendance), [hasAttendance]);
   const form = useForm<ShiftFormValues, unknown, ShiftInput>({
     resolver: zodResolver(schema),
     defaultValues: shiftFormValues(shift, staffId, date),
@@ -103,7 +108,7 @@ export function ShiftEditorDialog({
 
   // Every change redraws the editor: the clash and the hours worked follow what is typed.
   const values = form.watch();
-  const result = checkShiftForm(values, isPro);
+  const result = checkShiftForm(values, hasAttendance);
   const parsed = result.success ? result.parsed : null;
   const conflict = parsed ? findConflict({ ...parsed, shiftId: shift?.shiftId ?? null }, weekShifts) : null;
   const conflictName = conflict ? staff.find((m) => m.staffId === conflict.staffId)?.fullName : undefined;
@@ -117,7 +122,7 @@ export function ShiftEditorDialog({
     (shift ? isDateLocked(shift.shiftDate, lockedUntil) : false);
   const calls = shiftCalls(teamId);
   const busy = isSubmitting || deleting;
-  const notify = isPro && locked && values.notify;
+  const notify = canNotify && locked && values.notify;
 
   function fail(error: unknown, fallback: string) {
     if (isApiError(error) && (error.status === 409 || error.status === 422 || error.status === 403)) {
@@ -243,7 +248,7 @@ export function ShiftEditorDialog({
             onChange={(colour) => form.setValue('colour', colour, { shouldDirty: true })}
           />
 
-          {values.isTimeOff ? null : isPro ? (
+          {values.isTimeOff ? null : hasAttendance ? (
             <AttendanceAdjustmentsField form={form} rows={values.adjustments} fieldId={f} />
           ) : (
             <p className="text-xs text-muted-foreground">
@@ -252,7 +257,7 @@ export function ShiftEditorDialog({
             </p>
           )}
 
-          {isPro && locked ? (
+          {canNotify && locked ? (
             <div className="flex items-center gap-2">
               <Controller
                 control={form.control}

@@ -1,7 +1,8 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { memo } from 'react';
-import { formatHours, isDateLocked } from '../../../lib/schedule-grid';
+import { formatHours } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
 import { Cell } from './grid-cell';
 import { Chip, type GridActions } from './grid-chip';

@@ -1,8 +1,9 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { Lock, Plus } from 'lucide-react';
 import { memo } from 'react';
 import { formatDayOfMonth, formatLongDate, formatWeekday } from '../../../lib/dates';
-import { cellKey, isDateLocked } from '../../../lib/schedule-grid';
+import { cellKey } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
 import { HEAD_ROW } from '../utils/grid-keyboard';
 

@@ -1,6 +1,9 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays, weekDates } from '@rotaboard/core/dates/week';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import { lastReadableDate } from '@rotaboard/core/shifts/lock';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, EyeOff, UsersRound } from 'lucide-react';
@@ -58,7 +61,9 @@ export function SchedulePage() {
   const { user } = useAuth();
   const { team, isLoading: teamLoading, isError: teamsError, isAdmin, isOwner } = useSelectedTeam();
   const teamId = team?.teamId ?? '';
-  const isPro = team?.ownerSubscriptionTier === 'pro';
+  const tier = team?.ownerSubscriptionTier ?? 'free';
+  const hasAttendance = planAllows(tier, 'attendance');
+  const canNotify = planAllows(tier, 'scheduleNotifications');
   const focus = dateParam && isIsoDate(dateParam) ? dateParam : today;
   const weekStartDay = team?.weekStartDay ?? DEFAULT_WEEK_START_DAY;
   // Kept as the same arrays between renders, so the grid's memoised rows redraw only what changed.
@@ -156,7 +161,7 @@ export function SchedulePage() {
     body = (
       <DayView
         date={focus}
-        rows={rows.filter((row) => !row.member.leavingDate || row.member.leavingDate >= focus)}
+        rows={rows.filter((row) => isActiveOn(row.member.leavingDate, focus))}
         shifts={allShifts}
         notes={notesQuery.data ?? []}
         myStaffId={myStaffId}
@@ -169,10 +174,8 @@ export function SchedulePage() {
     );
   } else {
     // Staff are told why later days are empty, rather than reading an unpublished week as a free one.
-    const unpublishedFrom =
-      !isAdmin && lock.hideScheduleAfterLock && lock.lockedUntil && lock.lockedUntil < end
-        ? addDays(lock.lockedUntil, 1)
-        : null;
+    const lastReadable = lastReadableDate(lock, isAdmin);
+    const unpublishedFrom = lastReadable && lastReadable < end ? addDays(lastReadable, 1) : null;
     body = (
       <>
         {unpublishedFrom ? (
@@ -245,7 +248,7 @@ export function SchedulePage() {
           isAdmin && ready ? (
             <WeekTools
               compact
-              isPro={isPro}
+              canNotify={canNotify}
               onCopy={() => setConfirm('copy')}
               onClear={() => setConfirm('clear')}
               onLock={() => setLockOpen(true)}
@@ -256,7 +259,7 @@ export function SchedulePage() {
       />
       {!phone && isAdmin && team ? (
         <WeekTools
-          isPro={isPro}
+          canNotify={canNotify}
           onCopy={() => setConfirm('copy')}
           onClear={() => setConfirm('clear')}
           onLock={() => setLockOpen(true)}
@@ -290,7 +293,8 @@ export function SchedulePage() {
             date={editor.date}
             staff={staff}
             weekShifts={allShifts}
-            isPro={isPro}
+            hasAttendance={hasAttendance}
+            canNotify={canNotify}
             isOwner={isOwner}
             lockedUntil={lock.lockedUntil}
             onChanged={onChanged}

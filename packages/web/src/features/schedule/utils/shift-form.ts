@@ -116,7 +116,7 @@ export function withTimeOffKind(
  * typed, a number of days chosen), then core's ShiftInput, the schema the server applies. Only Pro
  * teams send attendance adjustments; time off has none.
  */
-export function checkShiftForm(values: ShiftFormValues, isPro: boolean): ShiftFormResult {
+export function checkShiftForm(values: ShiftFormValues, withAttendance: boolean): ShiftFormResult {
   const errors: ShiftFormErrors = {};
   const timed = isTimed(values);
   const breakResult = timed ? parseBreakMinutes(values.breakMinutes) : { value: 0 };
@@ -143,7 +143,7 @@ export function checkShiftForm(values: ShiftFormValues, isPro: boolean): ShiftFo
     timeOffHours: values.isTimeOff && values.kind === 'hours' ? hours : null,
     colour: values.colour,
     breakMinutes: 'value' in breakResult ? breakResult.value : 0,
-    ...(isPro
+    ...(withAttendance
       ? {
           attendanceAdjustments: (values.isTimeOff ? [] : values.adjustments).map((a) =>
             normaliseAdjustment({ minutes: a.minutes, reason: a.reason, comment: a.comment }),
@@ -167,9 +167,9 @@ export function checkShiftForm(values: ShiftFormValues, isPro: boolean): ShiftFo
  * The form's schema for react-hook-form's zod resolver: the values in, the API's body out, each
  * problem on the field that shows it ('root' for the rest).
  */
-export function shiftFormSchema(isPro: boolean) {
+export function shiftFormSchema(withAttendance: boolean) {
   return z.custom<ShiftFormValues>().transform((values, ctx): ShiftInput => {
-    const result = checkShiftForm(values, isPro);
+    const result = checkShiftForm(values, withAttendance);
     if (result.success) return result.input;
     for (const [path, message] of Object.entries(result.errors)) {
       ctx.addIssue({ code: 'custom', message, path: [path] });

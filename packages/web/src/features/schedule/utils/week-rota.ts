@@ -1,6 +1,6 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
+import { isActiveOn, matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import { dayTotals, staffTotals } from '../../../lib/schedule-grid';
 import type { WeeklyHoursEntry } from '../api/schedule-api';
@@ -20,7 +20,7 @@ export function weekRota(
 ) {
   const start = dates[0]!;
   const end = dates[dates.length - 1]!;
-  const staff = allStaff.filter((member) => !member.leavingDate || member.leavingDate >= start);
+  const staff = allStaff.filter((member) => isActiveOn(member.leavingDate, start));
   const weekShifts = allShifts.filter((shift) => shift.shiftDate >= start && shift.shiftDate <= end);
   const totals = staffTotals(weekShifts);
   const hoursByStaff = new Map<string, WeeklyHoursEntry[]>();

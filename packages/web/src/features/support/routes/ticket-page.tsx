@@ -1,4 +1,5 @@
 import type { SupportVisitDto, TicketDto } from '@rotaboard/core/contracts/support';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { SUPPORT_MODE_REDIRECT_MS } from '@rotaboard/core/support/support-mode';
 import { LifeBuoy, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -83,7 +84,7 @@ function Ticket({ id }: { id: string }) {
                 {data.userDetails.firstName} {data.userDetails.lastName} · {data.userDetails.email}
               </dd>
               <dt className="text-muted-foreground">Plan</dt>
-              <dd>{data.userDetails.subscriptionTier === 'pro' ? 'Pro' : 'Free'}</dd>
+              <dd>{planOf(data.userDetails.subscriptionTier).label}</dd>
               <dt className="text-muted-foreground">Joined</dt>
               <dd>{formatTicketTime(data.userDetails.userCreatedAt)}</dd>
               <dt className="text-muted-foreground">Last login</dt>
