@@ -34,7 +34,8 @@ let firstSessionRead = true;
 
 const LOGGED_OUT: Session = { status: 'loggedOut' };
 
-async function fetchSession(): Promise<Session> {
+/** Who is signed in: asked of the server only when the session hint says someone may be. */
+export async function fetchSession(): Promise<Session> {
   const first = firstSessionRead;
   firstSessionRead = false;
   // No hint cookie, no session: nothing to ask (lib/session-hint.ts).
@@ -44,13 +45,17 @@ async function fetchSession(): Promise<Session> {
     return { status: 'loggedIn', me };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
-    if (error instanceof ApiError && error.status === 401) clearSessionHint();
     if (error instanceof ApiError && error.code === 'SUPPORT_MODE_ENDED' && first) {
-      // The page was opened after the agent's hour as the user: leave support mode, then ask again.
+      // The page was opened after the agent's hour as the user: leave support mode, then ask again
+      // (the agent's own session, and its hint, are still good).
       supportModeEndedOnLoad = true;
       await apiRequest('POST', '/api/auth/impersonate/end', {}).catch(() => undefined);
       removeStorage(STORAGE_KEYS.impersonation);
       return fetchSession();
+    }
+    // The session is gone (expired, ended elsewhere): so is the reason to ask on the next load.
+    if (error instanceof ApiError && error.status === 401 && error.code !== 'SUPPORT_MODE_ENDED') {
+      clearSessionHint();
     }
     return LOGGED_OUT;
   }
