@@ -7,6 +7,7 @@ import type { users } from '../db/schema.ts';
 import { DAY_MS } from '../lib/calendar.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
+import { clearSessionHint, setSessionHint } from '../modules/auth/session-hint.ts';
 
 export const SESSION_COOKIE = 'rotaboard_session';
 const SESSION_MS = SESSION_IDLE_DAYS * DAY_MS;
@@ -52,11 +53,15 @@ export default fp(
       sameSite: 'lax' as const,
       secure: opts.secureCookies,
     };
-    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
-      });
+    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) => {
+      const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+      setSessionHint(reply, maxAge, opts.secureCookies);
+    };
+    const clearCookie = (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      clearSessionHint(reply, opts.secureCookies);
+    };
 
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('sessionTokenHash', null);
@@ -95,11 +100,11 @@ export default fp(
       },
       async end(request, reply) {
         if (request.sessionTokenHash) await repo.deleteByTokenHash(request.sessionTokenHash);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        clearCookie(reply);
       },
       async endAll(reply, userId) {
         const count = await repo.deleteAllForUser(userId);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        clearCookie(reply);
         return count;
       },
     });
