@@ -4,8 +4,10 @@
 // is what the server sends to a gzip client), the layout shift of each page (CLS), and two checks on
 // what is in the code: socket.io only once signed in, zod not in the entry chunk. The reference, in
 // the same run, is the raw size of the same files, so the compression ratio shows too.
-// Issue 11 targets: login ≤ 100 KB gzip, schedule ≤ 160 KB, CLS 0. Issue 16: the prerendered home page
-// (signed out, on a phone) ≤ 100 KB gzip, CLS 0, and none of the app's code (its entry chunk, socket.io).
+// Targets (issue 24, React 19 itself): the prerendered login page ≤ 150 KB gzip, the schedule ≤ 210 KB,
+// the prerendered home page (signed out, on a phone) ≤ 90 KB and none of the app's code (its entry
+// chunk, socket.io), CLS 0 everywhere. (Issue 11's 100 / 160 KB were met on Preact's compat layer,
+// decision 0003, superseded by 0004.) A signed-out visit makes no request that fails.
 // Writes bench/results/bundle-size.json.
 // Needs the built app: `npm run build`, then `npx tsx bench/bundle-size.bench.ts` (part of `npm run bench`).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +20,9 @@ import { openDatabase } from '../packages/server/src/db/client.ts';
 import { shifts, staff, teams, users } from '../packages/server/src/db/schema.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, serveApp, sessionFor } from './support/app-server.ts';
 
-const TARGET_LOGIN_KB = 100;
-const TARGET_SCHEDULE_KB = 160;
+const TARGET_LOGIN_KB = 150;
+const TARGET_SCHEDULE_KB = 210;
+const TARGET_HOME_KB = 90;
 const WEEK_START = '2026-11-23';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.join(here, '../packages/web/dist');
@@ -36,7 +39,7 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
  */
 const MARKERS = { zod: '$ZodError', socketIo: 'transport close' } as const;
 /** The app's entry script, as index.html names it; the public pages must not load it. */
-const appEntry = /src="\/(assets\/[^"]+\.js)"/.exec(
+const appEntry = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/.exec(
   readFileSync(path.join(webDist, 'index.html'), 'utf8'),
 )?.[1];
 if (!appEntry) throw new Error('index.html names no entry script');
@@ -106,6 +109,17 @@ async function measure(context: BrowserContext, pathname: string, ready: string)
   page.on('request', (request) => {
     if (request.resourceType() === 'script' && request.url().startsWith(baseUrl)) urls.push(request.url());
   });
+  // What the browser would log as an error: a failed request (a 401 from the session check was one)
+  // or an error in the console (a hydration mismatch is one).
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => failures.push(`page error: ${error.message}`));
   // Layout shifts from the start of the page, summed as Chromium reports them (no input-excluded
   // shifts here: nothing is clicked).
   await page.addInitScript(() => {
@@ -141,7 +155,10 @@ async function measure(context: BrowserContext, pathname: string, ready: string)
   });
   await page.close();
   const scripts = [...new Set(urls)].map(describe);
-  const entry = scripts.find((s) => s.file.startsWith('assets/'))!;
+  // The first module script (the classic theme script before it is not the entry).
+  const entry = scripts.find(
+    (s) => s.file.startsWith('assets/') && !s.file.startsWith('assets/theme-init-'),
+  )!;
   return {
     page: pathname,
     scripts,
@@ -152,8 +169,16 @@ async function measure(context: BrowserContext, pathname: string, ready: string)
     shifted,
     zodInEntry: entry.hasZod,
     socketIoLoaded: scripts.some((s) => s.hasSocketIo),
+    failures,
   };
 }
+
+/** Whether the page's HTML, before any script runs, already holds `marker` (prerendered). */
+async function servedWith(pathname: string, marker: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}${pathname}`);
+  return (await response.text()).includes(marker);
+}
+const loginPrerendered = await servedWith('/login', 'type="email"');
 
 // Someone who asked to save data gets no prefetching of other pages (prefetch-pages.tsx): with that
 // set, the schedule's count is the schedule's own code, not the pages the app fetches ahead.
@@ -184,13 +209,21 @@ await app.close();
 
 const results = {
   measuredAt: new Date().toISOString(),
-  targets: { loginGzipKb: TARGET_LOGIN_KB, scheduleGzipKb: TARGET_SCHEDULE_KB, cls: 0 },
+  targets: {
+    loginGzipKb: TARGET_LOGIN_KB,
+    scheduleGzipKb: TARGET_SCHEDULE_KB,
+    homeGzipKb: TARGET_HOME_KB,
+    cls: 0,
+  },
   login,
   home,
   schedule,
   schedulePhone,
   verdict: {
-    homeWithinTarget: home.totalGzipKb <= TARGET_LOGIN_KB,
+    loginPrerendered,
+    signedOutNothingFails: login.failures.length === 0 && home.failures.length === 0,
+    signedInNothingFails: schedule.failures.length === 0 && schedulePhone.failures.length === 0,
+    homeWithinTarget: home.totalGzipKb <= TARGET_HOME_KB,
     homeLoadsNoAppCode: !home.scripts.some((s) => s.file === appEntry) && !home.socketIoLoaded,
     loginWithinTarget: login.totalGzipKb <= TARGET_LOGIN_KB,
     scheduleWithinTarget: Math.max(schedule.totalGzipKb, schedulePhone.totalGzipKb) <= TARGET_SCHEDULE_KB,
@@ -204,6 +237,7 @@ for (const r of [login, home, schedule, schedulePhone]) {
     `${r.page}: ${r.scripts.length} scripts, ${r.totalGzipKb} KB gzip (${r.totalRawKb} KB raw), CLS ${r.cls}, ` +
       `zod in entry: ${r.zodInEntry}, socket.io loaded: ${r.socketIoLoaded}`,
   );
+  for (const failure of r.failures) console.info(`  ! ${failure}`);
   for (const s of r.scripts) console.info(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${s.file}`);
 }
 console.info(results.verdict);

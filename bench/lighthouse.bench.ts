@@ -1,8 +1,9 @@
 // Lighthouse (mobile: a mid-range phone on a slow 4G connection, simulated) on the login page and the
 // public site's home, pricing and features pages, run by the `lighthouse` package against Debian's
 // Chromium through the real server and the built app, three times each, keeping the median performance
-// run. Targets: issue 11, performance ≥ 90 on /login; issue 16, on /, /pricing and /features,
-// performance ≥ 95 and accessibility, best practices and SEO 100. The server runs with PUBLIC_URL set
+// run. Targets (issue 24, on React 19 itself): on /login performance ≥ 95 and best practices 100 (its
+// 96 was the 401 of the session check in the console, gone with the session hint); on /, /pricing and
+// /features (issue 16) performance ≥ 95 and accessibility, best practices and SEO 100. The server runs with PUBLIC_URL set
 // to the address Lighthouse opens, as in production, so the canonical links are the page's own.
 // Writes bench/results/lighthouse.json.
 // Needs the built app: `npm run build`, then `npx tsx bench/lighthouse.bench.ts` (part of `npm run bench`).
@@ -15,7 +16,7 @@ import { openDatabase } from '../packages/server/src/db/client.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, serveApp } from './support/app-server.ts';
 
 const RUNS = 3;
-const TARGET = 90;
+const LOGIN_TARGET = { performance: 95, bestPractices: 100 } as const;
 const PUBLIC_TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 } as const;
 const PUBLIC_PAGES = ['/', '/pricing', '/features'];
 const PAGES = ['/login', ...PUBLIC_PAGES];
@@ -40,6 +41,8 @@ type Run = {
   metrics: Record<string, number>;
   /** Audits of the accessibility, best-practices and SEO categories that did not pass. */
   failing: string[];
+  /** Why Lighthouse could not finish the run (its scores are then 0). */
+  runtimeError?: string;
 };
 const results: Record<string, { median: Run; runs: Run[] }> = {};
 try {
@@ -53,7 +56,10 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error('Lighthouse returned nothing');
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError, runWarnings } = result.lhr;
+      // A run Lighthouse could not finish scores 0: say why rather than count it silently.
+      if (runtimeError)
+        console.warn(page, 'run', i + 1, runtimeError.code, runtimeError.message, runWarnings);
       const failing = (['accessibility', 'best-practices', 'seo'] as const).flatMap((category) =>
         (categories[category]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
@@ -73,6 +79,7 @@ try {
           speedIndexMs: metric('speed-index'),
         },
         failing,
+        ...(runtimeError ? { runtimeError: `${runtimeError.code}: ${runtimeError.message}` } : {}),
       });
     }
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -87,10 +94,12 @@ try {
 const output = {
   measuredAt: new Date().toISOString(),
   lighthouse: 'mobile preset (simulated throttling), median of 3 by performance score',
-  target: { login: { performance: TARGET }, publicPages: PUBLIC_TARGET },
+  target: { login: LOGIN_TARGET, publicPages: PUBLIC_TARGET },
   pages: results,
   verdict: {
-    loginWithinTarget: (results['/login']?.median.performance ?? 0) >= TARGET,
+    loginWithinTarget:
+      (results['/login']?.median.performance ?? 0) >= LOGIN_TARGET.performance &&
+      (results['/login']?.runs ?? []).every((run) => run.bestPractices >= LOGIN_TARGET.bestPractices),
     // Every run of every public page, not only the median: accessibility, best practices and SEO do
     // not depend on the machine's load, and performance is judged on the median.
     publicPagesWithinTarget: Object.fromEntries(

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// Prerenders the public pages (docs/public-site.md). Run after `vite build` in packages/web:
+// Prerenders the public pages and the app's signed-out pages (docs/public-site.md, docs/decisions/0004).
+// Run after `vite build` in packages/web:
 // 0. builds the public pages' own browser entry (site.html → src/site/entry-client.tsx) into the same
 //    dist, as a build of its own: one build with both entries split the app's code into many more
-//    shared chunks and made the login page 7 KB heavier;
-// 1. builds src/site/entry-server.tsx for Node (Vite SSR build, with the same Preact aliases);
-// 2. renders each page of core/site/public-pages.ts into the built site.html (which carries the hashed
-//    CSS and the small hydrating script), with its title, description, canonical link, Open Graph and
-//    Twitter tags;
-// 3. writes them to dist/pages/<name>.html and removes the template and the Node build.
+//    shared chunks and made the login page heavier;
+// 1. builds src/site/entry-server.tsx and src/app/entry-server.tsx for Node (a Vite SSR build);
+// 2. renders, with react-dom/static's `prerender` (which waits for lazy code), each page of
+//    core/site/public-pages.ts into the built site.html (which carries the hashed CSS and the small
+//    hydrating script) and each of the app's signed-out pages (APP_PAGES: /login, a sign-in link, an
+//    invitation) into the built index.html. React writes the `<title>`, description and canonical link
+//    a page renders first in its output: they are moved into the head, next to the Open Graph and
+//    Twitter tags of the public pages;
+// 3. writes them to dist/pages/<name>.html and dist/pages/app/<name>.html, and removes the template
+//    and the Node build.
 // Addresses are written as %PUBLIC_URL%: PUBLIC_URL is runtime configuration, so the server fills
 // it in once at start-up (plugins/public-site.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,18 +40,50 @@ await build({
   root: web,
   logLevel: 'warn',
   build: {
-    ssr: path.join(web, 'src/site/entry-server.tsx'),
+    ssr: true,
     outDir: ssrOut,
     emptyOutDir: true,
-    rollupOptions: { input: path.join(web, 'src/site/entry-server.tsx') },
+    rollupOptions: {
+      input: {
+        site: path.join(web, 'src/site/entry-server.tsx'),
+        app: path.join(web, 'src/app/entry-server.tsx'),
+      },
+      output: { entryFileNames: '[name].js' },
+    },
   },
 });
 
-const { renderPage, pages } = await import(pathToFileURL(path.join(ssrOut, 'entry-server.js')).href);
-const templateFile = path.join(dist, 'site.html');
-const template = readFileSync(templateFile, 'utf8');
-for (const marker of ['<!--site-head-->', '<!--site-body-->', '<div id="root">']) {
-  if (!template.includes(marker)) throw new Error(`site.html has lost ${marker}`);
+const site = await import(pathToFileURL(path.join(ssrOut, 'site.js')).href);
+const app = await import(pathToFileURL(path.join(ssrOut, 'app.js')).href);
+
+function readTemplate(file, markers) {
+  const html = readFileSync(file, 'utf8');
+  for (const marker of markers) {
+    if (!html.includes(marker)) throw new Error(`${path.basename(file)} has lost ${marker}`);
+  }
+  return html;
+}
+const siteTemplateFile = path.join(dist, 'site.html');
+const siteTemplate = readTemplate(siteTemplateFile, [
+  '<!--site-head-->',
+  '<!--site-body-->',
+  '<div id="root">',
+]);
+const defaultMeta = /\s*<(title|meta)[^>]*data-default-meta[^>]*>(?:[^<]*<\/title>)?/g;
+const appTemplate = readTemplate(path.join(dist, 'index.html'), [
+  '<div id="root"></div>',
+  'data-default-meta',
+]);
+
+/**
+ * React 19 writes the `<title>`, `<meta>` and `<link>` elements a page renders (PageMeta) at the start
+ * of its output when it does not render the whole document: they belong in the head.
+ */
+function splitHead(rendered) {
+  const leading = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
+  const head = leading.match(/<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>/g) ?? [];
+  if (!head.some((tag) => tag.startsWith('<title>'))) throw new Error('a prerendered page has no <title>');
+  return { head, body: rendered.slice(leading.length) };
 }
 
 const escapeHtml = (text) =>
@@ -57,14 +94,15 @@ export function pageFile(pagePath) {
   return `${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}.html`;
 }
 
-mkdirSync(path.join(dist, 'pages'), { recursive: true });
-for (const page of pages) {
+mkdirSync(path.join(dist, 'pages', 'app'), { recursive: true });
+for (const page of site.pages) {
   const title = `${page.title} · Rotaboard`;
   const url = `%PUBLIC_URL%${page.path === '/' ? '/' : page.path}`;
-  const head = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    `<link rel="canonical" href="${url}" />`,
+  const { head, body } = splitHead(await site.renderPage(page.path));
+  if (!head.includes(`<link rel="canonical" href="${url}"/>`)) {
+    throw new Error(`${page.path} rendered no canonical link to ${url}`);
+  }
+  const social = [
     '<meta property="og:type" content="website" />',
     '<meta property="og:site_name" content="Rotaboard" />',
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
@@ -78,16 +116,27 @@ for (const page of pages) {
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(page.description)}" />`,
     '<meta name="twitter:image" content="%PUBLIC_URL%/site/og-image.png" />',
-  ].join('\n    ');
-  const body = await renderPage(page.path);
-  const html = template
-    .replace('<!--site-head-->', head)
+  ];
+  const html = siteTemplate
+    .replace('<!--site-head-->', [...head, ...social].join('\n    '))
     .replace('<div id="root">', `<div id="root" data-page="${page.path}">`)
     .replace('<!--site-body-->', body);
   writeFileSync(path.join(dist, 'pages', pageFile(page.path)), html);
 }
-rmSync(templateFile);
+
+for (const page of app.APP_PAGES) {
+  const { head, body } = splitHead(await app.renderAppPage(page.url));
+  // Without a canonical link here, React adds one for the visitor's own address on hydration.
+  const kept = page.canonical ? head : head.filter((tag) => !tag.startsWith('<link rel="canonical"'));
+  const html = appTemplate
+    // The page's own title and description take the place of index.html's defaults.
+    .replace(defaultMeta, (_tag, name) => (name === 'title' ? `\n    ${kept.join('\n    ')}` : ''))
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${body}</div>`);
+  writeFileSync(path.join(dist, 'pages', 'app', `${page.file}.html`), html);
+}
+
+rmSync(siteTemplateFile);
 rmSync(ssrOut, { recursive: true, force: true });
 console.info(
-  `prerendered ${pages.length} public pages into ${path.relative(process.cwd(), path.join(dist, 'pages'))}`,
+  `prerendered ${site.pages.length} public pages and ${app.APP_PAGES.length} of the app's into ${path.relative(process.cwd(), path.join(dist, 'pages'))}`,
 );

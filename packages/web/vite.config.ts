@@ -1,24 +1,75 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
+const themeScript = fileURLToPath(new URL('./src/theme-init.js', import.meta.url));
+
+/**
+ * The theme script must run before the first paint, so it is a classic (blocking) script, which Vite
+ * does not bundle. In a build this emits it as a hashed asset and points the pages' `<script
+ * src="/theme-init.js">` at it, so it is cached for a year like every other script; in development
+ * Vite serves it under its plain name.
+ */
+function themeInitScript(): Plugin {
+  return {
+    name: 'rotaboard:theme-init',
+    apply: 'build',
+    buildStart() {
+      // The Node build of the prerender (scripts/prerender.mjs) has no pages to point at it.
+      if (this.environment.config.build.ssr) return;
+      this.emitFile({ type: 'asset', name: 'theme-init.js', source: readFileSync(themeScript) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const emitted = Object.values(context.bundle).find(
+          (item) => item.type === 'asset' && item.names?.includes('theme-init.js'),
+        );
+        if (!emitted) throw new Error('the theme script was not emitted');
+        return html.replace(PLACEHOLDER, `<script src="/${emitted.fileName}"></script>`);
+      },
+    },
+  };
+}
+
+const TAG = '<script src="/theme-init.js"></script>';
+const PLACEHOLDER = '<!--theme-init-->';
+
+/** Takes the tag out before Vite reads the page (it would warn that a classic script is not bundled). */
+function themeInitPlaceholder(): Plugin {
+  return {
+    name: 'rotaboard:theme-init-placeholder',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(TAG)) throw new Error(`the page has lost ${TAG}`);
+        return html.replace(TAG, PLACEHOLDER);
+      },
+    },
+  };
+}
+
+function themeInitDevServer(): Plugin {
+  return {
+    name: 'rotaboard:theme-init-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/theme-init.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(readFileSync(themeScript));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    // Preact's compatibility layer stands in for React (see docs/web.md, "Why Preact"): the same
-    // components and libraries, about 55 KB less gzipped JavaScript before the first paint.
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
-  },
+  plugins: [react(), tailwindcss(), themeInitPlaceholder(), themeInitScript(), themeInitDevServer()],
   server: {
     port: 5173,
     proxy: {
@@ -30,8 +81,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
-  // The prerender build (scripts/prerender.mjs) bundles every package, so that the compat aliases
-  // apply to libraries too (lucide-react, Radix) and they render with Preact in Node as in the browser.
-  ssr: { noExternal: true },
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DISALLOWED_FOR_CRAWLERS, isAppRoute, isPublicPath, PUBLIC_PAGES } from '../src/site/public-pages.ts';
+import {
+  DISALLOWED_FOR_CRAWLERS,
+  isAppRoute,
+  isPublicPath,
+  matchesRoute,
+  PUBLIC_PAGES,
+} from '../src/site/public-pages.ts';
 
 describe('public site routes', () => {
   it('knows the app routes of the spec, with and without a trailing slash', () => {
@@ -34,12 +40,29 @@ describe('public site routes', () => {
       '/loginx',
       '/settings/x',
       '/billing',
+      '/billing/anything',
+      '/login/verify',
+      '/login/verify/abc/def',
+      '/login/elsewhere',
+      '/logout/some',
+      '/change-email/x',
+      '/schedule/2026-11-23/more',
       '/features',
       '/',
       '/wp-admin',
     ]) {
       expect(isAppRoute(path), path).toBe(false);
     }
+  });
+
+  it('matches routes as React Router does: a parameter is one segment, a splat the path and below', () => {
+    expect(matchesRoute('/schedule/:date', '/schedule/2026-11-23')).toBe(true);
+    expect(matchesRoute('/schedule/:date', '/schedule/')).toBe(false);
+    expect(matchesRoute('/schedule/:date', '/schedule')).toBe(false);
+    expect(matchesRoute('/staff/*', '/staff')).toBe(true);
+    expect(matchesRoute('/staff/*', '/staff/a/b')).toBe(true);
+    expect(matchesRoute('/staff/*', '/staffing')).toBe(false);
+    expect(matchesRoute('/login', '/login/x')).toBe(false);
   });
 
   it('lists every public page of the route table once, none of them an app route', () => {
@@ -63,7 +86,9 @@ describe('public site routes', () => {
     expect(DISALLOWED_FOR_CRAWLERS).toContain('/schedule/');
     // The sign-in page may be found; the sign-in links under it may not.
     expect(DISALLOWED_FOR_CRAWLERS).not.toContain('/login');
-    expect(DISALLOWED_FOR_CRAWLERS).toContain('/login/');
+    expect(DISALLOWED_FOR_CRAWLERS).toContain('/login/verify/');
+    expect(DISALLOWED_FOR_CRAWLERS).toContain('/staff');
+    expect(DISALLOWED_FOR_CRAWLERS).toContain('/staff/');
     expect(DISALLOWED_FOR_CRAWLERS.some((rule) => '/features'.startsWith(rule))).toBe(false);
     expect(DISALLOWED_FOR_CRAWLERS.some((rule) => '/pricing'.startsWith(rule))).toBe(false);
   });

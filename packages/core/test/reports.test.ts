@@ -9,7 +9,14 @@ import {
   type ReportStaff,
 } from '../src/reports/arithmetic.ts';
 import { csvRecord, decimalHours, safeCsvCell } from '../src/reports/csv.ts';
-import { chartBucket, daysInRange, presetRange, reportRangeProblem } from '../src/reports/ranges.ts';
+import {
+  chartBucket,
+  daysInRange,
+  presetRange,
+  reportAllowed,
+  reportIsPro,
+  reportRangeProblem,
+} from '../src/reports/ranges.ts';
 
 const ann: ReportStaff = {
   staffId: 'a',
@@ -230,6 +237,19 @@ describe('ranges', () => {
     expect(reportRangeProblem('leave', 'free', '2026-01-01', '2026-02-06')).toMatch(/at most 36 days/);
     expect(reportRangeProblem('leave', 'pro', '2024-01-01', '2024-12-31')).toBeNull();
     expect(reportRangeProblem('payroll', 'pro', '2024-01-01', '2025-01-01')).toMatch(/at most 1 year/);
+  });
+
+  it('lets every plan run the audit and leave reports, and only Pro payroll and adjustments', () => {
+    expect(reportAllowed('audit', 'free')).toBe(true);
+    expect(reportAllowed('leave', 'free')).toBe(true);
+    expect(reportAllowed('payroll', 'free')).toBe(false);
+    expect(reportAllowed('adjustments', 'free')).toBe(false);
+    expect(reportAllowed('payroll', 'pro')).toBe(true);
+    expect(reportAllowed('adjustments', 'pro')).toBe(true);
+    expect(['audit', 'leave', 'adjustments', 'payroll'].filter((r) => reportIsPro(r as 'audit'))).toEqual([
+      'adjustments',
+      'payroll',
+    ]);
   });
 
   it('works out presets from the team’s week start', () => {

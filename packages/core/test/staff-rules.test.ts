@@ -17,6 +17,13 @@ describe('staff search', () => {
     expect(matchesStaffSearch(ann, '  ')).toBe(true);
     expect(matchesStaffSearch(ann, 'chef')).toBe(false);
   });
+
+  it('matches the full name, first and last name and role as the staff, schedule and report lists search', () => {
+    for (const search of ['ann lee', 'ANN', 'lee', 'bar', '  Barista ', '']) {
+      expect(matchesStaffSearch(ann, search), search).toBe(true);
+    }
+    expect(matchesStaffSearch(ann, 'bob')).toBe(false);
+  });
 });
 
 describe('leaving dates', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_COMPARISON, PLAN_LIMITS } from '../src/plans/plan-limits.ts';
+import { PLAN_COMPARISON, planOf } from '../src/plans/plan-limits.ts';
 import {
   applySubscriptionReport,
   type BillingState,
@@ -24,7 +24,7 @@ const state = (over: Partial<BillingState>): BillingState => ({ ...NO_SUBSCRIPTI
 
 describe('the limits table', () => {
   it('holds the pricing table of spec 2 §2 and the limits of §9', () => {
-    expect(PLAN_LIMITS.free).toMatchObject({
+    expect(planOf('free')).toMatchObject({
       ownedTeams: 1,
       staffPerTeam: 100,
       extraAdminsPerTeam: 0,
@@ -32,16 +32,16 @@ describe('the limits table', () => {
       auditReportDays: 7,
       leaveReportMaxDays: 36,
     });
-    expect(PLAN_LIMITS.pro).toMatchObject({
+    expect(planOf('pro')).toMatchObject({
       ownedTeams: 20,
       staffPerTeam: 500,
       extraAdminsPerTeam: 10,
       scheduleHistoryWeeks: null,
       auditReportDays: 730,
-      leaveReportMaxDays: 365,
+      leaveReportMaxDays: 366,
     });
-    expect(Object.values(PLAN_LIMITS.free.features).every((on) => !on)).toBe(true);
-    expect(Object.values(PLAN_LIMITS.pro.features).every(Boolean)).toBe(true);
+    expect(Object.values(planOf('free').features).every((on) => !on)).toBe(true);
+    expect(Object.values(planOf('pro').features).every(Boolean)).toBe(true);
     expect(PLAN_COMPARISON.find((r) => r.row === 'Team administrators')).toEqual({
       row: 'Team administrators',
       free: '1',

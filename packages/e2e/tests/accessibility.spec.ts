@@ -9,6 +9,18 @@ async function expectNoViolations(page: Page, screen: string) {
       localStorage.setItem('theme', value);
       window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }));
     }, theme);
+    // Colours change with a transition (`transition-colors`): axe measuring contrast during one can see
+    // a colour between the two themes (the likely cause of a contrast failure seen once, on a loaded
+    // machine, on /support in dark). Wait for those to end; looping animations (spinners) are not
+    // transitions and are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();

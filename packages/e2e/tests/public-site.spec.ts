@@ -66,6 +66,16 @@ test('every public page is complete HTML without JavaScript: content, title, des
   await page.goto('/features');
   await expect(page.getByTestId('feature-card')).toHaveCount(16);
   await expect(page.getByTestId('feature-card').getByText('Pro', { exact: true })).toHaveCount(7);
+  // Real screens of the app (captured by site-images.spec.ts), each one arriving as the page scrolls.
+  const shots = page.getByRole('region', { name: 'See it in the app' }).getByRole('img');
+  await expect(shots).toHaveCount(4);
+  for (const shot of await shots.all()) {
+    await shot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   // The phone menu opens without JavaScript.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel('Menu').click();

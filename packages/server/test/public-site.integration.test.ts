@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_PAGES } from '@rotaboard/core/site/public-pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prerenderedFile } from '../src/plugins/public-site.ts';
+import { PRERENDERED_APP_PAGES, prerenderedFile } from '../src/plugins/public-site.ts';
 import { createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 
 const SITE = 'https://rota.example.com';
@@ -13,7 +13,19 @@ const SITE = 'https://rota.example.com';
 const dist = mkdtempSync(path.join(tmpdir(), 'rotaboard-site-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>');
 mkdirSync(path.join(dist, 'assets'));
-mkdirSync(path.join(dist, 'pages'));
+mkdirSync(path.join(dist, 'pages', 'app'), { recursive: true });
+// The hashed files of a build (the theme script among them, vite.config.ts) and an unhashed one.
+writeFileSync(path.join(dist, 'assets', 'theme-init-Ab12Cd34.js'), 'document.documentElement;');
+writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body{}');
+writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The app's signed-out pages, prerendered (app/entry-server.tsx).
+for (const name of PRERENDERED_APP_PAGES) {
+  writeFileSync(
+    path.join(dist, 'pages', 'app', `${name}.html`),
+    `<!doctype html><title>Prerendered ${name}</title><link rel="canonical" href="%PUBLIC_URL%/${name}"/>` +
+      '<div id="root" data-prerendered=""><form></form></div>',
+  );
+}
 for (const page of PUBLIC_PAGES) {
   writeFileSync(
     path.join(dist, 'pages', prerenderedFile(page.path)),
@@ -78,7 +90,15 @@ describe.each(engines)('the public site on %s', (engine) => {
   });
 
   it('redirects unknown paths to / with a 301, and a public page with a trailing slash to itself', async () => {
-    for (const url of ['/nope', '/wp-login.php', '/features/nope', '/schedules', '/settings/x?y=1']) {
+    for (const url of [
+      '/nope',
+      '/wp-login.php',
+      '/features/nope',
+      '/schedules',
+      '/settings/x?y=1',
+      '/login/verify/abc/def',
+      '/billing/anything',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(301);
       expect(res.headers.location).toBe('/');
@@ -88,15 +108,56 @@ describe.each(engines)('the public site on %s', (engine) => {
     expect(slash.headers.location).toBe('/pricing');
   });
 
+  it('sends the app’s signed-out pages prerendered to a visitor without a session, else the app', async () => {
+    for (const [url, name] of [
+      ['/login', 'login'],
+      ['/login?returnUrl=%2Fstaff', 'login'],
+      ['/login/verify/abc', 'login-verify'],
+      ['/invite/accept?token=abc', 'invite-accept'],
+      ['/invite-accept?token=abc', 'invite-accept'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(`<title>Prerendered ${name}</title>`);
+      expect(res.body, url).toContain(`<link rel="canonical" href="${SITE}/${name}"/>`);
+    }
+    // Signed in, the app asks who it is first, which the signed-out HTML would not match; an
+    // invitation without its token is an error page nobody prerendered.
+    const cookie = await signIn(t.app, 'prerender-visitor@example.com');
+    const signedIn = await t.app.inject({ method: 'GET', url: '/login', headers: { cookie } });
+    expect(signedIn.body).toContain('<title>App</title>');
+    for (const url of ['/invite/accept', '/invite/accept?token=', '/invite-accept?token=%20']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('Prerendered');
+    }
+    // The files themselves are not served under their own names (no PUBLIC_URL in them).
+    const direct = await t.app.inject({ method: 'GET', url: '/pages/app/login.html' });
+    expect(direct.body).not.toContain('%PUBLIC_URL%');
+    expect(direct.body).not.toContain('Prerendered');
+  });
+
+  it('caches hashed scripts and stylesheets (the theme script too) for a year, and no page', async () => {
+    for (const url of ['/assets/theme-init-Ab12Cd34.js', '/assets/index-Ef56Gh78.css']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/pricing', '/login', '/schedule', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // An unhashed file may change under its name: it is not kept for a year.
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).not.toContain('immutable');
+  });
+
   it('keeps the app’s own routes working on reload', async () => {
-    for (const url of [
-      '/login',
-      '/login/verify/abc',
-      '/schedule/2026-11-23',
-      '/staff',
-      '/reports',
-      '/support/new',
-    ]) {
+    for (const url of ['/schedule/2026-11-23', '/staff', '/reports', '/support/new']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>App</title>');

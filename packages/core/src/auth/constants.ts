@@ -10,3 +10,8 @@ export const SESSION_IDLE_DAYS = 30;
 export const INVITE_TTL_DAYS = 7;
 /** However often it is used, a session ends this many days after sign-in; then sign in again. */
 export const SESSION_ABSOLUTE_DAYS = 90;
+/**
+ * Not a secret: a cookie scripts can read, set and cleared with the httpOnly session cookie, saying
+ * only that a session may exist, so a signed-out page need not ask the server (docs/auth.md).
+ */
+export const SESSION_HINT_COOKIE = 'rotaboard_signed_in';

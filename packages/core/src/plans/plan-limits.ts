@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from '../dates/week.ts';
 
 // Pure: the public pages import this module for its tables and must not pull zod in with it.
 export const SubscriptionTier = /* @__PURE__ */ z.enum(['free', 'pro']);
@@ -6,11 +7,13 @@ export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
 
 /**
  * What each plan allows (spec 2 §2 pricing table and §9): the one table the server enforces and the
- * pricing page and subscription screen show. A team's plan is its owner's tier.
+ * pricing page and subscription screen show. A team's plan is its owner's tier. Read through `planOf`
+ * and `planAllows` (never by comparing tiers), so that a rule names the limit or feature it is about.
  */
-export const PLAN_LIMITS = {
+const PLANS = {
   free: {
     label: 'Free',
+    paid: false,
     ownedTeams: 1,
     staffPerTeam: 100,
     /** Administrators besides the owner: the pricing table's "1" is the owner. */
@@ -30,12 +33,14 @@ export const PLAN_LIMITS = {
   },
   pro: {
     label: 'Pro',
+    paid: true,
     ownedTeams: 20,
     staffPerTeam: 500,
     extraAdminsPerTeam: 10,
     scheduleHistoryWeeks: null,
     auditReportDays: 730,
-    leaveReportMaxDays: 365,
+    /** "1 year": a calendar year, leap or not. */
+    leaveReportMaxDays: 366,
     features: {
       attendance: true,
       assistant: true,
@@ -50,6 +55,8 @@ export const PLAN_LIMITS = {
   SubscriptionTier,
   {
     label: string;
+    /** A plan someone pays for (or is given): what the subscription screens and badges show. */
+    paid: boolean;
     ownedTeams: number;
     staffPerTeam: number;
     extraAdminsPerTeam: number;
@@ -69,16 +76,49 @@ export type PlanFeature =
   | 'adjustmentsReport'
   | 'prioritySupport';
 
+/** One plan's limits and features, as the table holds them. */
+export type Plan = (typeof PLANS)[SubscriptionTier];
+
+/** The plan a tier gives: its label, limits and features. */
+export function planOf(tier: SubscriptionTier): Plan {
+  return PLANS[tier];
+}
+
+/** Whether a value (read from a response, say) names a tier. */
+export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
+  return typeof value === 'string' && Object.hasOwn(PLANS, value);
+}
+
+/** Whether a tier's plan includes a feature (a team's plan is its owner's tier). */
+export function planAllows(tier: SubscriptionTier, feature: PlanFeature): boolean {
+  return PLANS[tier].features[feature];
+}
+
+/** The first date of the schedule a plan may read on `today`, or null when it reaches back without end. */
+export function scheduleHistoryStart(tier: SubscriptionTier, today: string): string | null {
+  const weeks = PLANS[tier].scheduleHistoryWeeks;
+  if (weeks === null) return null;
+  return addDays(today, -weeks * DAYS_PER_WEEK);
+}
+
+/** The oldest moment of the change history (audit report and shift history) a plan shows at `now`. */
+export function auditHistorySince(tier: SubscriptionTier, now: Date): Date {
+  return new Date(now.getTime() - PLANS[tier].auditReportDays * DAY_MS);
+}
+
+const DAYS_PER_WEEK = 7;
+const DAY_MS = 86_400_000;
+
 /** The comparison table of spec 2 §2, row by row, as the pricing page and subscription screen show it. */
 export const PLAN_COMPARISON: readonly { row: string; free: string; pro: string }[] = [
-  { row: 'Teams', free: String(PLAN_LIMITS.free.ownedTeams), pro: String(PLAN_LIMITS.pro.ownedTeams) },
+  { row: 'Teams', free: String(PLANS.free.ownedTeams), pro: String(PLANS.pro.ownedTeams) },
   {
     row: 'Team administrators',
-    free: String(PLAN_LIMITS.free.extraAdminsPerTeam + 1),
-    pro: String(PLAN_LIMITS.pro.extraAdminsPerTeam),
+    free: String(PLANS.free.extraAdminsPerTeam + 1),
+    pro: String(PLANS.pro.extraAdminsPerTeam),
   },
-  { row: 'Staff', free: String(PLAN_LIMITS.free.staffPerTeam), pro: String(PLAN_LIMITS.pro.staffPerTeam) },
-  { row: 'Schedule history', free: `${PLAN_LIMITS.free.scheduleHistoryWeeks} weeks`, pro: 'Unlimited' },
+  { row: 'Staff', free: String(PLANS.free.staffPerTeam), pro: String(PLANS.pro.staffPerTeam) },
+  { row: 'Schedule history', free: `${PLANS.free.scheduleHistoryWeeks} weeks`, pro: 'Unlimited' },
   { row: 'Scheduling tools, staff view, schedule lock', free: 'Yes', pro: 'Yes' },
   { row: 'Time and attendance', free: 'No', pro: 'Yes' },
   { row: 'Schedule assistant', free: 'No', pro: 'Yes' },
@@ -100,25 +140,25 @@ export function isListedEmail(email: string, list: readonly string[]): boolean {
 // The sentences a refusal carries: which limit, and the plan that lifts it.
 
 export function ownedTeamsLimitMessage(tier: SubscriptionTier): string {
-  return tier === 'free'
-    ? `The Free plan includes ${PLAN_LIMITS.free.ownedTeams} team. Upgrade to Pro to create up to ${PLAN_LIMITS.pro.ownedTeams} teams.`
-    : `The Pro plan includes up to ${PLAN_LIMITS.pro.ownedTeams} teams.`;
+  return !PLANS[tier].paid
+    ? `The Free plan includes ${PLANS.free.ownedTeams} team. Upgrade to Pro to create up to ${PLANS.pro.ownedTeams} teams.`
+    : `The Pro plan includes up to ${PLANS.pro.ownedTeams} teams.`;
 }
 
 export function staffLimitMessage(tier: SubscriptionTier): string {
-  return tier === 'free'
-    ? `The Free plan allows up to ${PLAN_LIMITS.free.staffPerTeam} staff per team. Upgrade to Pro for up to ${PLAN_LIMITS.pro.staffPerTeam}.`
-    : `The Pro plan allows up to ${PLAN_LIMITS.pro.staffPerTeam} staff per team.`;
+  return !PLANS[tier].paid
+    ? `The Free plan allows up to ${PLANS.free.staffPerTeam} staff per team. Upgrade to Pro for up to ${PLANS.pro.staffPerTeam}.`
+    : `The Pro plan allows up to ${PLANS.pro.staffPerTeam} staff per team.`;
 }
 
 export function adminLimitMessage(tier: SubscriptionTier): string {
-  return tier === 'free'
-    ? `The Free plan has no administrators besides the team owner. Upgrade to Pro to add up to ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators per team.`
-    : `The Pro plan allows up to ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators per team.`;
+  return !PLANS[tier].paid
+    ? `The Free plan has no administrators besides the team owner. Upgrade to Pro to add up to ${PLANS.pro.extraAdminsPerTeam} administrators per team.`
+    : `The Pro plan allows up to ${PLANS.pro.extraAdminsPerTeam} administrators per team.`;
 }
 
 /**
  * A Free owner with more teams than the Free plan allows (made while Pro) keeps them readable; only
  * the oldest stays writable until the owner upgrades or deletes the others.
  */
-export const TEAM_READ_ONLY_ON_FREE = `This team is read-only on the Free plan, which includes ${PLAN_LIMITS.free.ownedTeams} team. Upgrade to Pro, or delete other teams, to change it again.`;
+export const TEAM_READ_ONLY_ON_FREE = `This team is read-only on the Free plan, which includes ${PLANS.free.ownedTeams} team. Upgrade to Pro, or delete other teams, to change it again.`;

@@ -1,3 +1,5 @@
+import { lastReadableDate, type ScheduleLock } from '../shifts/lock.ts';
+
 /**
  * What a member of staff may hear of a schedule change. When the team hides the schedule after its
  * lock, staff see nothing after `lockedUntil`, so they are not told of changes there either: a change
@@ -6,10 +8,11 @@
  */
 export function eventForStaff<E extends { startDate: string | null; endDate: string | null; ids: string[] }>(
   event: E,
-  lock: { lockedUntil: string | null; hideScheduleAfterLock: boolean },
+  lock: ScheduleLock,
 ): E | null {
-  if (!lock.hideScheduleAfterLock || !lock.lockedUntil || !event.endDate) return event;
-  if (event.endDate <= lock.lockedUntil) return event;
-  if (event.startDate && event.startDate > lock.lockedUntil) return null;
-  return { ...event, endDate: lock.lockedUntil, ids: [] };
+  const last = lastReadableDate(lock, false);
+  if (!last || !event.endDate) return event;
+  if (event.endDate <= last) return event;
+  if (event.startDate && event.startDate > last) return null;
+  return { ...event, endDate: last, ids: [] };
 }

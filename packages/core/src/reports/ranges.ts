@@ -1,5 +1,5 @@
 import { addDays, startOfWeek } from '../dates/week.ts';
-import { PLAN_LIMITS, type SubscriptionTier } from '../plans/plan-limits.ts';
+import { type PlanFeature, planAllows, planOf, type SubscriptionTier } from '../plans/plan-limits.ts';
 
 /** The four reports (spec 2 §2 `/reports/{reportId}`), in the order the reports home lists them. */
 export const REPORT_IDS = ['audit', 'leave', 'adjustments', 'payroll'] as const;
@@ -8,10 +8,25 @@ export type ReportId = (typeof REPORT_IDS)[number];
 /** A calendar year, leap or not: the longest range a Pro report covers ("1 year", spec 2 §9). */
 export const YEAR_DAYS = 366;
 
-/** Reports only Pro teams run (spec 2 §2 pricing table: payroll and adjustments reports). */
-export const PRO_ONLY_REPORTS: readonly ReportId[] = ['adjustments', 'payroll'];
+/**
+ * The plan feature each report needs, if any (spec 2 §2 pricing table: payroll and adjustments
+ * reports are Pro; the audit and leave reports come with every plan).
+ */
+const REPORT_FEATURE: Record<ReportId, PlanFeature | null> = {
+  audit: null,
+  leave: null,
+  adjustments: 'adjustmentsReport',
+  payroll: 'payrollReport',
+};
 
-export const reportIsPro = (report: ReportId): boolean => PRO_ONLY_REPORTS.includes(report);
+/** Whether a report needs a plan feature (the reports home marks those "Pro"). */
+export const reportIsPro = (report: ReportId): boolean => REPORT_FEATURE[report] !== null;
+
+/** Whether a team on `tier` may run a report. */
+export function reportAllowed(report: ReportId, tier: SubscriptionTier): boolean {
+  const feature = REPORT_FEATURE[report];
+  return feature === null || planAllows(tier, feature);
+}
 
 export const PRO_REPORT_MESSAGE: Record<'adjustments' | 'payroll', string> = {
   adjustments: 'The adjustments report is part of the Pro plan. Upgrade to Pro to run it.',
@@ -20,13 +35,12 @@ export const PRO_REPORT_MESSAGE: Record<'adjustments' | 'payroll', string> = {
 
 /** How far back the audit report reaches on each plan (spec 2 §9 audit retention: 7 days, 2 years). */
 export function auditRetentionDays(tier: SubscriptionTier): number {
-  return PLAN_LIMITS[tier].auditReportDays;
+  return planOf(tier).auditReportDays;
 }
 
 /** The longest date range, in days counting both ends, a report covers on a plan. */
 export function reportMaxDays(report: Exclude<ReportId, 'audit'>, tier: SubscriptionTier): number {
-  if (report === 'leave' && tier === 'free') return PLAN_LIMITS.free.leaveReportMaxDays;
-  return YEAR_DAYS;
+  return report === 'leave' ? planOf(tier).leaveReportMaxDays : YEAR_DAYS;
 }
 
 /** Days from `start` to `end`, counting both (1 for a single day; 0 or less when end is before start). */

@@ -1,11 +1,13 @@
 /**
- * The public site (spec 2 §2): the pages served as prerendered HTML, with the title and description
- * each carries (and the sitemap lists), and the routes that belong to the signed-in app. The server
- * serves the first, hands the second to the app, and redirects every other path to `/`.
+ * The one list of the site's addresses (spec 2 §2): the public pages served as prerendered HTML, with
+ * the title and description each carries (and the sitemap lists), and below, the app's routes. The
+ * server serves the first, hands the second to the app, and redirects every other path to `/`.
+ * `inApp`: the app's router draws the page too (in its own frame, for a signed-in visitor).
  */
 export const PUBLIC_PAGES = [
   {
     path: '/',
+    inApp: true,
     title: 'Staff rotas and shift scheduling for small teams',
     description:
       'Build the week’s staff rota by drag and drop, share it with your team, and track attendance for payroll. Free for one team, no credit card.',
@@ -48,12 +50,14 @@ export const PUBLIC_PAGES = [
   },
   {
     path: '/privacy',
+    inApp: true,
     title: 'Privacy Policy',
     description:
       'What Rotaboard stores about you and your staff, why, where (in the EU) and for how long, and the rights you have over it.',
   },
   {
     path: '/terms',
+    inApp: true,
     title: 'Terms of Service',
     description:
       'The terms on which Rotaboard, a staff rota service of a UK limited company, is provided: accounts, plans, payment and acceptable use.',
@@ -71,43 +75,61 @@ export function isPublicPath(path: string): path is PublicPath {
 }
 
 /**
- * The signed-in app's routes and its other public screens (spec 1 §2, spec 2 §2): each entry is a
- * path or, ending in `/*`, a path and everything below it. A new route of the app must be added here,
- * or the server redirects it to `/`.
+ * Every route of the app (spec 1 §2, spec 2 §2) — the web app's router has exactly these paths
+ * (`packages/web/src/app/router.test.ts`), and the server sends the app for them and redirects every
+ * other path that is not a public page to `/`. Written as React Router writes them: `:name` is one
+ * segment, a trailing `/*` is the path itself and everything below it. The public pages the app also
+ * draws (`/`, `/privacy`, `/terms`, for a signed-in visitor's stale session) are in PUBLIC_PAGES with
+ * `inApp`. A new route is added here and in the router, or the test fails.
  */
 export const APP_ROUTES = [
   '/login',
-  '/login/*',
-  '/change-email/*',
+  '/login/verify/:token',
+  '/change-email/verify-new/:token',
+  '/change-email/confirm/:token',
   '/logout',
-  '/logout/*',
+  '/logout/all',
   '/invite-accept',
   '/invite/accept',
   '/schedule',
-  '/schedule/*',
-  '/staff',
-  '/staff/*',
-  '/requests',
-  '/requests/*',
-  '/reports',
-  '/reports/*',
-  '/teams',
+  '/schedule/:date',
   '/teams/*',
-  '/subscription',
   '/settings',
+  '/subscription',
+  '/requests',
+  '/requests/:page',
   '/support',
-  '/support/*',
-  '/billing/*',
+  '/support/new',
+  '/support/:ticketId',
+  '/billing/demo-checkout',
+  '/billing/demo-portal',
+  '/staff/*',
+  '/reports',
+  '/reports/:reportId',
 ] as const;
+
+/** Whether `path` matches a route pattern of APP_ROUTES (`:name` one segment, `/*` the rest). */
+export function matchesRoute(route: string, path: string): boolean {
+  const routeParts = route.split('/').slice(1);
+  const pathParts = path.split('/').slice(1);
+  const splat = routeParts.at(-1) === '*';
+  const fixed = splat ? routeParts.slice(0, -1) : routeParts;
+  if (splat ? pathParts.length < fixed.length : pathParts.length !== fixed.length) return false;
+  return fixed.every((part, i) =>
+    part.startsWith(':') ? (pathParts[i] ?? '') !== '' : part === pathParts[i],
+  );
+}
 
 /** Whether `path` (no query) is one of the app's routes. A trailing slash is the same route. */
 export function isAppRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return APP_ROUTES.some((route) =>
-    route.endsWith('/*')
-      ? clean.startsWith(route.slice(0, -1)) && clean.length > route.length - 1
-      : clean === route,
-  );
+  return APP_ROUTES.some((route) => matchesRoute(route, clean));
+}
+
+/** What robots.txt names for a route: the route itself, or the part before its first parameter. */
+function crawlerRule(route: string): string {
+  const dynamic = route.search(/\/(:|\*)/);
+  return dynamic === -1 ? route : route.slice(0, dynamic + 1);
 }
 
 /**
@@ -120,8 +142,9 @@ const CRAWLABLE_APP_ROUTES: readonly string[] = ['/login'];
 export const DISALLOWED_FOR_CRAWLERS = [
   '/api/',
   ...new Set(
-    APP_ROUTES.filter((route) => !CRAWLABLE_APP_ROUTES.includes(route)).map((route) =>
-      route.endsWith('/*') ? route.slice(0, -1) : route,
+    APP_ROUTES.filter((route) => !CRAWLABLE_APP_ROUTES.includes(route)).flatMap((route) =>
+      // `/teams/*` is `/teams` itself and what is below it.
+      route.endsWith('/*') ? [route.slice(0, -2), crawlerRule(route)] : [crawlerRule(route)],
     ),
   ),
 ];

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * which carry personal data and sign-in state: no shared cache or back button keeps a copy.
  *
  * The Content-Security-Policy allows scripts from our own origin only (the app has no inline script:
- * the theme is set before first paint by /theme-init.js); pages may not be framed. Styles allow
+ * the theme is set before first paint by a script file, assets/theme-init-<hash>.js); pages may not be framed. Styles allow
  * 'unsafe-inline' because the toast library (sonner) inserts its stylesheet at run time; styles cannot
  * run code. HSTS is sent only when PUBLIC_URL is https, since it would lock a plain-http install out.
  */

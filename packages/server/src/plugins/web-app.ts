@@ -2,9 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@rotaboard/core/errors/domain-error';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '../lib/cookie-names.ts';
+import { ensureSessionHint } from '../lib/session-hint.ts';
 import { fallbackFor, publicSite } from './public-site.ts';
+
+/** Scripts and stylesheets: their names carry a hash of their content (Vite), so they never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages: always asked for again (a 304 when unchanged), so a new release is seen at once. */
+const HTML = 'no-cache';
 
 /**
  * Serves the built web app: the public pages prerendered (plugins/public-site.ts), the app's own
@@ -23,17 +30,24 @@ export default fp(
         // The build writes .br and .gz beside each file (scripts/precompress.mjs); send the one the
         // browser accepts.
         preCompressed: true,
-        // Vite puts content hashes in asset names, so they can be cached for good.
+        // The prerendered pages are served by their own routes, with PUBLIC_URL written in.
+        allowedPath: (pathName) => !pathName.startsWith('/pages/'),
+        // Vite puts content hashes in the names of everything under assets/ (the theme script too,
+        // vite.config.ts), so they can be cached for good. Other files (the icon, the site's images)
+        // keep @fastify/static's revalidation.
         setHeaders: (res, filePath) => {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          }
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
+          else if (filePath.endsWith('.html')) res.header('cache-control', HTML);
         },
       });
     } else {
       app.log.warn(`web app not built (${indexFile} missing): run "npm run build" to serve it`);
     }
-    const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const secureCookies = opts.publicUrl.startsWith('https:');
+    const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+      ensureSessionHint(request, reply, SESSION_COOKIE, secureCookies);
+      return reply.header('cache-control', HTML).sendFile('index.html');
+    };
     const site = publicSite(opts);
     if (hasBuild) {
       if (!site.built) app.log.warn('the public pages were not prerendered: run "npm run build"');
@@ -61,7 +75,10 @@ export default fp(
       }
       const fallback = fallbackFor(url);
       if (fallback.kind === 'redirect') return reply.redirect(fallback.to, 301);
-      return sendApp(reply);
+      const prerendered = site.appPage(request);
+      if (prerendered)
+        return reply.type('text/html; charset=utf-8').header('cache-control', HTML).send(prerendered);
+      return sendApp(request, reply);
     });
   },
   { name: 'web-app' },

@@ -1,15 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useDocumentTitle } from '../components/page-meta';
+import { DocumentTitle } from '../components/page-meta';
 import { Button } from '../components/ui/button';
 
 /** Shown when a page fails to render or its code fails to load (often after a new release). */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
-  useDocumentTitle('Something went wrong');
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <DocumentTitle title="Something went wrong" />
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-muted-foreground">
         This page couldn't be shown{detail ? ` (${detail})` : ''}. Reloading usually fixes it.

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { HomeRoute, RequireAuth, RequireTeamAdmin } from './guards';
 import {
   ConfirmEmailChangePage,
@@ -28,7 +28,12 @@ import {
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes. Every path here is in core's route list (`APP_ROUTES` and the public pages the app
+ * also draws), and the other way round: `router.test.ts` holds them together, so a route the server
+ * does not know (and would redirect to `/` on a reload) cannot be added here alone.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -82,4 +87,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];

@@ -1,42 +1,47 @@
-import { useLayoutEffect } from 'react';
+import { createContext, useContext } from 'react';
 
 const SITE_NAME = 'Rotaboard';
 
-/** The one element of each kind in <head>, created on first use and then updated in place. */
-function headElement<K extends 'meta' | 'link'>(tag: K, key: string): HTMLElementTagNameMap[K] {
-  const selector = tag === 'meta' ? `meta[name="${key}"]` : `link[rel="${key}"]`;
-  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector);
-  if (!element) {
-    element = document.createElement(tag);
-    element.setAttribute(tag === 'meta' ? 'name' : 'rel', key);
-    document.head.append(element);
-  }
-  return element;
+/**
+ * The site's address for canonical links. A page the server sent prerendered carries a canonical link
+ * made from PUBLIC_URL (plugins/public-site.ts), read here once, before React adopts the element;
+ * elsewhere it is this page's origin. Prerendering in Node writes `%PUBLIC_URL%`, which the server
+ * fills in at start-up.
+ */
+const siteOrigin = (() => {
+  if (typeof document === 'undefined') return '%PUBLIC_URL%';
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  return canonical ? new URL(canonical).origin : window.location.origin;
+})();
+
+/** The path being prerendered (in Node there is no `location`); null in the browser. */
+export const PrerenderPathContext = createContext<string | null>(null);
+
+/** The tab's text (and what a screen reader announces on navigation), e.g. "Log in · Rotaboard". */
+export function documentTitle(title: string): string {
+  return `${title} · ${SITE_NAME}`;
 }
 
-/** Sets the document's title (the tab's text and what a screen reader announces on navigation). */
-export function useDocumentTitle(title: string) {
-  useLayoutEffect(() => {
-    document.title = `${title} · ${SITE_NAME}`;
-  }, [title]);
+/** Sets the document's title: React 19 puts a `<title>` rendered anywhere into `<head>`. */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{documentTitle(title)}</title>;
 }
 
 /**
- * The page's title, description and canonical link, written into <head> (the app runs on Preact,
- * which, unlike React 19, does not hoist <title> and <meta> out of the page). The canonical address
- * is the site's address plus the path (no query): the public pages arrive with one made from
- * PUBLIC_URL by the server, whose origin is kept; elsewhere it is this page's origin. Reads the path
- * from `location`, not the router, so the public pages (which have no router) use it too.
+ * The page's title, description and canonical link. React 19 hoists them into `<head>` (on the
+ * server too: scripts/prerender.mjs moves what React writes first into the template's head), and on
+ * hydration it adopts the prerendered elements that match. The canonical address is the site's address
+ * plus the path, without the query. Reads the path from `location`, not the router, so the public
+ * pages (which have no router) use it too; the prerender says which page it is drawing.
  */
 export function PageMeta({ title, description }: { title: string; description: string }) {
-  useDocumentTitle(title);
-  // The router has moved `location` before it renders the page.
-  const pathname = typeof window === 'undefined' ? '/' : window.location.pathname;
-  useLayoutEffect(() => {
-    headElement('meta', 'description').content = description;
-    const canonical = headElement('link', 'canonical');
-    const origin = canonical.href ? new URL(canonical.href).origin : window.location.origin;
-    canonical.href = `${origin}${pathname}`;
-  }, [description, pathname]);
-  return null;
+  const prerendering = useContext(PrerenderPathContext);
+  const pathname = prerendering ?? window.location.pathname;
+  return (
+    <>
+      <DocumentTitle title={title} />
+      <meta name="description" content={description} />
+      <link rel="canonical" href={`${siteOrigin}${pathname}`} />
+    </>
+  );
 }

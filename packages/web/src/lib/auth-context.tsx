@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, apiRequest } from './api-client';
 import { broadcastAuthEvent, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
 import { useConnectionStatus } from './connection-status';
+import { clearSessionHint, hasSessionHint } from './session-hint';
 import { removeStorage } from './storage';
 import { syncSupportModeRecord } from './support-mode';
 import { toast } from './toast';
@@ -31,22 +32,32 @@ let supportModeEndedOnLoad = false;
 /** Only the page's first look at the session handles a support mode found over on load. */
 let firstSessionRead = true;
 
-async function fetchSession(): Promise<Session> {
+const LOGGED_OUT: Session = { status: 'loggedOut' };
+
+/** Who is signed in: asked of the server only when the session hint says someone may be. */
+export async function fetchSession(): Promise<Session> {
   const first = firstSessionRead;
   firstSessionRead = false;
+  // No hint cookie, no session: nothing to ask (lib/session-hint.ts).
+  if (!hasSessionHint()) return LOGGED_OUT;
   try {
     const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
     return { status: 'loggedIn', me };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
     if (error instanceof ApiError && error.code === 'SUPPORT_MODE_ENDED' && first) {
-      // The page was opened after the agent's hour as the user: leave support mode, then ask again.
+      // The page was opened after the agent's hour as the user: leave support mode, then ask again
+      // (the agent's own session, and its hint, are still good).
       supportModeEndedOnLoad = true;
       await apiRequest('POST', '/api/auth/impersonate/end', {}).catch(() => undefined);
       removeStorage(STORAGE_KEYS.impersonation);
       return fetchSession();
     }
-    return { status: 'loggedOut' };
+    // The session is gone (expired, ended elsewhere): so is the reason to ask on the next load.
+    if (error instanceof ApiError && error.status === 401 && error.code !== 'SUPPORT_MODE_ENDED') {
+      clearSessionHint();
+    }
+    return LOGGED_OUT;
   }
 }
 
@@ -77,6 +88,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: fetchSession,
+    // Known at once without a session hint: the first render is then the signed-out page, as the
+    // prerendered /login is (and the server renders it so, having no cookies).
+    initialData: hasSessionHint() ? undefined : LOGGED_OUT,
     retry: false,
     staleTime: 30_000,
   });
@@ -169,7 +183,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         clearUserState();
-        if (event.reason === 'expired') navigate('/login?expired=true', { replace: true });
+        if (event.reason === 'expired') {
+          // The server refused the session: its hint is stale too.
+          clearSessionHint();
+          navigate('/login?expired=true', { replace: true });
+        }
       }),
     [clearUserState, navigate, queryClient, switchHere, leaveSupportMode],
   );

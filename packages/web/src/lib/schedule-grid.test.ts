@@ -8,7 +8,6 @@ import {
   formatDuration,
   formatHours,
   indexCells,
-  isDateLocked,
   keyboardTarget,
   nextShiftId,
   overnightEndLabel,
@@ -89,12 +88,6 @@ describe('schedule grid helpers', () => {
     expect(keyboardTarget(staff, dates, { staffId: 'c', date: '2026-11-25' }, 'ArrowRight')).toBeNull();
     // A chip whose person is not on this week's rota has nowhere to go.
     expect(keyboardTarget(staff, dates, { staffId: 'x', date: '2026-11-23' }, 'ArrowDown')).toBeNull();
-  });
-
-  it('marks locked dates', () => {
-    expect(isDateLocked('2026-11-23', '2026-11-23')).toBe(true);
-    expect(isDateLocked('2026-11-24', '2026-11-23')).toBe(false);
-    expect(isDateLocked('2026-11-24', null)).toBe(false);
   });
 
   it('lays out bars on the day line', () => {

@@ -105,11 +105,6 @@ export function dayTotals(
   );
 }
 
-/** A date is locked when a lock date is set and the date is on or before it. */
-export function isDateLocked(date: string, lockedUntil: string | null | undefined): boolean {
-  return Boolean(lockedUntil && date <= lockedUntil);
-}
-
 /** Tailwind classes per colour (0 Blue … 5 Brown), with dark variants; time off is orange. */
 const COLOUR_CLASSES = [
   'border-blue-300 bg-blue-100 text-blue-950 dark:border-blue-700 dark:bg-blue-950 dark:text-blue-100',

@@ -26,27 +26,29 @@ export type AuditEntry = {
   entityId: string;
   action: AuditAction;
   changedBy: string | null;
-  /** The user an agent acted for; filled in by itself in support mode (see `actor`). */
+  /** The user an agent acted for; filled in by itself in support mode (see `auditActor`). */
   onBehalfOf?: string | null;
   oldValues?: Record<string, unknown> | null;
   newValues?: Record<string, unknown> | null;
 };
 
+/** The two columns that say who made a change, as the actor rule fills them. */
+export type AuditActor = { changedBy: string | null; onBehalfOf: string | null };
+
 /**
- * Who the row names: the user who made the change, or in support mode the agent who really did, on
- * behalf of the user they are logged in as (the history shows "Support (agent) as user").
+ * The actor rule, the one place that decides who an audit row names: the user who made the change,
+ * or in support mode the agent who really did, on behalf of the user they are logged in as (the
+ * history shows "Support (agent) as user"). Every audit row is written through this repository, or
+ * (the one-statement shift insert, shift.repository.ts) with the values this returns.
  */
-function actor(
-  changedBy: string | null,
-  onBehalfOf: string | null = null,
-): { changedBy: string | null; onBehalfOf: string | null } {
+export function auditActor(changedBy: string | null, onBehalfOf: string | null = null): AuditActor {
   const support = currentSupportActor();
   return support ? { changedBy: support.agentId, onBehalfOf: support.userId } : { changedBy, onBehalfOf };
 }
 
 const row = (e: AuditEntry) => ({
   ...e,
-  ...actor(e.changedBy, e.onBehalfOf),
+  ...auditActor(e.changedBy, e.onBehalfOf),
   oldValues: e.oldValues ?? null,
   newValues: e.newValues ?? null,
 });
@@ -80,7 +82,7 @@ export function createAuditRepository(db: Db) {
         entityType: entry.entityType,
         entityId: entry.entityId,
         action: 'UPDATE',
-        ...actor(entry.changedBy),
+        ...auditActor(entry.changedBy),
         ...diff,
       });
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { SESSION_COOKIE } from '../../lib/cookie-names.ts';
+import { clearSessionHint, setSessionHint } from '../../lib/session-hint.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { createIdentityResolver, type ResolveIdentity } from './request-identity.ts';
@@ -55,11 +56,15 @@ export default fp(
       sameSite: 'lax' as const,
       secure: opts.secureCookies,
     };
-    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
-      });
+    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) => {
+      const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+      setSessionHint(reply, maxAge, opts.secureCookies);
+    };
+    const clearCookie = (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      clearSessionHint(reply, opts.secureCookies);
+    };
 
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('sessionTokenHash', null);
@@ -99,11 +104,11 @@ export default fp(
       },
       async end(request, reply) {
         if (request.sessionTokenHash) await repo.deleteByTokenHash(request.sessionTokenHash);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        clearCookie(reply);
       },
       async endAll(reply, userId) {
         const count = await repo.deleteAllForUser(userId);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        clearCookie(reply);
         return count;
       },
     });

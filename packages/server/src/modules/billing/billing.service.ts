@@ -7,6 +7,7 @@ import type {
   SubscriptionDto,
 } from '@rotaboard/core/contracts/subscriptions';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import {
   applySubscriptionReport,
   isSiteUrl,
@@ -167,7 +168,7 @@ export function createBillingService(deps: {
       const user = await db.transaction(async (tx) => {
         const row = await freshUser(tx, sessionUser.id);
         const resolved = resolveTier(billingStateOf(row), row.email, proEmails);
-        if (resolved.tier === 'pro') {
+        if (planOf(resolved.tier).paid) {
           throw new DomainError(ErrorCode.CONFLICT, resolved.complimentary ? COMPLIMENTARY_PRO : ALREADY_PRO);
         }
         return row;
@@ -236,7 +237,7 @@ export function createBillingService(deps: {
         const session = await repo.findDemoSession(sessionId, user.id, 'checkout');
         if (!session?.successUrl)
           throw new DomainError(ErrorCode.NOT_FOUND, 'This checkout has expired or is not yours');
-        if (resolveTier(billingStateOf(user), user.email, proEmails).tier === 'pro') {
+        if (planOf(resolveTier(billingStateOf(user), user.email, proEmails).tier).paid) {
           throw new DomainError(ErrorCode.CONFLICT, ALREADY_PRO);
         }
         const now = new Date();

@@ -3,6 +3,7 @@ import { DayNoteDto, DayNoteInput, DayNoteParams } from '@rotaboard/core/contrac
 import { DateRangeQuery } from '@rotaboard/core/contracts/shifts';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,8 +51,7 @@ export function createDayNoteService(deps: {
     if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Note not found');
     return row;
   };
-  const hiddenAfter = (a: TeamAccess) =>
-    !a.isAdmin && a.team.hideScheduleAfterLock ? a.team.lockedUntil : null;
+  const hiddenAfter = (a: TeamAccess) => lastReadableDate(a.team, a.isAdmin);
 
   return {
     async list(

@@ -8,10 +8,11 @@ import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { auditLog, staff } from '../../db/schema.ts';
+import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
@@ -144,7 +145,9 @@ export function createEmailChangeService(deps: {
         await users.updateEmail(user.id, change.newEmail).catch((error: unknown) => {
           throw isUniqueViolation(error) ? new DomainError(ErrorCode.CONFLICT, IN_USE) : error;
         });
-        await tx.insert(auditLog).values({
+        const audit = createAuditRepository(tx);
+        await audit.record({
+          teamId: null,
           entityType: 'user',
           entityId: user.id,
           action: 'UPDATE',
@@ -160,7 +163,7 @@ export function createEmailChangeService(deps: {
           .where(eq(staff.userId, user.id))
           .returning({ id: staff.id, teamId: staff.teamId });
         for (const row of moved) {
-          await tx.insert(auditLog).values({
+          await audit.record({
             teamId: row.teamId,
             entityType: 'staff',
             entityId: row.id,

@@ -12,6 +12,7 @@ import type {
   ReportRangeQuery,
 } from '@rotaboard/core/contracts/reports';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
 import {
   ADJUSTMENT_REASON_KEYS,
   adjustmentsReport,
@@ -22,6 +23,7 @@ import {
   auditRetentionDays,
   PRO_REPORT_MESSAGE,
   type ReportId,
+  reportAllowed,
   reportRangeProblem,
 } from '@rotaboard/core/reports/ranges';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
@@ -56,7 +58,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
     q: ReportRangeQuery,
   ) {
     const a = await adminAccess(user, teamId);
-    if ((report === 'payroll' || report === 'adjustments') && a.ownerTier !== 'pro') {
+    if ((report === 'payroll' || report === 'adjustments') && !reportAllowed(report, a.ownerTier)) {
       throw new DomainError(ErrorCode.PLAN_LIMIT, PRO_REPORT_MESSAGE[report]);
     }
     const problem = reportRangeProblem(report, a.ownerTier, q.startDate, q.endDate);
@@ -68,7 +70,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
     const upTo =
       q.showUpToDate && q.currentDate ? new Date(Date.parse(`${q.currentDate}T00:00:00Z`) + DAY_MS) : null;
     return {
-      since: new Date(Date.now() - auditRetentionDays(a.ownerTier) * DAY_MS),
+      since: auditHistorySince(a.ownerTier, new Date()),
       before: upTo,
       domain: q.domain ?? null,
       actorId: q.actorId ?? null,
@@ -96,7 +98,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
         totalCount,
         hasMore: q.offset + rows.length < totalCount,
         retentionDays: auditRetentionDays(a.ownerTier),
-        isPro: a.ownerTier === 'pro',
+        isPro: planOf(a.ownerTier).paid,
         actors: actors
           .map((p) => ({ actorId: p.actorId, name: displayName(p) }))
           .sort((x, y) => x.name.localeCompare(y.name)),

@@ -1,7 +1,7 @@
 import type { ParsedRequestInput, RequestDto, RequestListResponse } from '@rotaboard/core/contracts/requests';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import {
   describeRequest,
@@ -11,6 +11,7 @@ import {
 } from '@rotaboard/core/requests/requests';
 import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
@@ -57,8 +58,7 @@ export function createRequestService(deps: {
     loadTeamAccess(createTeamRepository(tx), teamId, user.id, proEmails);
 
   function requirePro(a: TeamAccess) {
-    if (!PLAN_LIMITS[a.ownerTier].features.requests)
-      throw new DomainError(ErrorCode.PLAN_LIMIT, REQUESTS_ARE_PRO);
+    if (!planAllows(a.ownerTier, 'requests')) throw new DomainError(ErrorCode.PLAN_LIMIT, REQUESTS_ARE_PRO);
   }
 
   const mayReview = (a: TeamAccess, row: { requestedBy: string }) =>
@@ -102,7 +102,7 @@ export function createRequestService(deps: {
         const a = await access(tx, user, teamId);
         requirePro(a);
         if (!a.staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_ON_STAFF);
-        if (a.leavingDate && fields.endDate! > a.leavingDate) {
+        if (!isActiveOn(a.leavingDate, fields.endDate!)) {
           throw new DomainError(ErrorCode.RULE_BROKEN, 'The request runs past your last day on the team');
         }
         const repo = createRequestRepository(tx);
@@ -350,7 +350,9 @@ export function createRequestService(deps: {
       const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
       const owners = await createUserRepository(db).findByIds(ownerIds);
       const proOwners = new Set(
-        owners.filter((o) => effectiveTier(billingStateOf(o), o.email, proEmails) === 'pro').map((o) => o.id),
+        owners
+          .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'requests'))
+          .map((o) => o.id),
       );
       const notifications = rows
         .filter((r) => proOwners.has(r.ownerId) && r.pendingCount > 0)

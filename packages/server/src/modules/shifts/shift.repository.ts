@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
+import { auditActor } from '../audit/audit.repository.ts';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 /** What the conflict rule and its message need of an existing entry (dates and times as Drizzle gives them). */
@@ -158,7 +159,9 @@ const insertedValues = (values: NewShift) =>
  * holds every entry committed by an earlier writer for them; a clash found in `entries` must end the
  * transaction (the caller throws), which takes the insert back. (The team's schedule version is
  * bumped at commit: migration 0009.) The audit values are the fields
- * shiftAuditValues (shift.dto.ts) names, read from the inserted row. Built once
+ * shiftAuditValues (shift.dto.ts) names, read from the inserted row; who the row names (`changedBy`,
+ * `onBehalfOf`) is what the audit repository's actor rule (`auditActor`) gives, so that a shift
+ * created in support mode names the agent as user like every other write. Built once
  * (reusable-statement.ts): assembling it took 0.16 ms of each create.
  */
 const insertAudited = reusableStatement((db) => {
@@ -173,8 +176,9 @@ const insertAudited = reusableStatement((db) => {
       .returning(),
   );
   const audited = db.$with('audited', {}).as(sql`
-    insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, new_values)
-    select team_id, 'shift', id, 'CREATE', ${sql.placeholder('changedBy')}, jsonb_build_object(
+    insert into ${auditLog} (team_id, entity_type, entity_id, action, changed_by, on_behalf_of, new_values)
+    select team_id, 'shift', id, 'CREATE', ${sql.placeholder('changedBy')}::uuid,
+      ${sql.placeholder('onBehalfOf')}::uuid, jsonb_build_object(
       'shiftId', id, 'staffId', staff_id, 'teamId', team_id, 'shiftDate', shift_date,
       'startTime', start_time, 'endTime', end_time, 'breakMinutes', break_minutes, 'notes', notes,
       'notesVisibleToAll', notes_visible_to_all, 'isTimeOff', is_time_off,
@@ -257,7 +261,8 @@ export function createShiftRepository(db: Db) {
     ): Promise<{ row: ShiftRow; entries: ConflictRow[] }> {
       const [result] = await insertAudited(db).execute({
         ...insertedValues(values),
-        changedBy,
+        // The actor rule, not the caller's user: in support mode the agent, on behalf of the user.
+        ...auditActor(changedBy),
         windowStart: window.startDate,
         windowEnd: window.endDate,
       });

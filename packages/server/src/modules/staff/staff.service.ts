@@ -12,7 +12,7 @@ import {
   WeeklyHoursEntryDto,
 } from '@rotaboard/core/contracts/weekly-hours';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { adminLimitMessage, PLAN_LIMITS, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
+import { adminLimitMessage, planOf, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
@@ -72,7 +72,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
 
   /** A new administrator must fit the plan's administrator limit. */
   async function checkAdminLimit(tx: Db, access: TeamAccess) {
-    const max = PLAN_LIMITS[access.ownerTier].extraAdminsPerTeam;
+    const max = planOf(access.ownerTier).extraAdminsPerTeam;
     const { admins } = await createStaffRepository(tx).counts(access.team.id);
     if (admins >= max) throw new DomainError(ErrorCode.PLAN_LIMIT, adminLimitMessage(access.ownerTier));
   }
@@ -99,7 +99,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
       authorizeStaffAction(access, 'viewLimits');
       const counts = await createStaffRepository(db).counts(teamId);
-      const plan = PLAN_LIMITS[access.ownerTier];
+      const plan = planOf(access.ownerTier);
       return {
         tier: access.ownerTier,
         currentStaff: counts.staff,
@@ -117,7 +117,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       return asAdmin(user, teamId, async (tx, access) => {
         authorizeStaffAction(access, input.isAdmin ? 'addAdministrator' : 'addStaff');
         const repo = createStaffRepository(tx);
-        if ((await repo.counts(teamId)).staff >= PLAN_LIMITS[access.ownerTier].staffPerTeam) {
+        if ((await repo.counts(teamId)).staff >= planOf(access.ownerTier).staffPerTeam) {
           throw new DomainError(ErrorCode.PLAN_LIMIT, staffLimitMessage(access.ownerTier));
         }
         if (input.isAdmin) await checkAdminLimit(tx, access);

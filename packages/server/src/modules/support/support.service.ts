@@ -1,5 +1,6 @@
 import type { NewTicketInput, TicketDto, TicketSummaryDto } from '@rotaboard/core/contracts/support';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { supportModeEnd } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
@@ -55,7 +56,9 @@ export function createSupportService(deps: {
     status: row.status,
     unread: agent ? row.unreadBySupport : row.unreadByUser,
     lastUpdated: row.updatedAt.toISOString(),
-    ...(agent ? { userId: row.userId, priority: owner ? tierOf(owner) === 'pro' : false } : {}),
+    ...(agent
+      ? { userId: row.userId, priority: owner ? planAllows(tierOf(owner), 'prioritySupport') : false }
+      : {}),
   });
 
   /** The viewer's ticket: agents see any, users their own; anything else is not found. */
@@ -155,7 +158,7 @@ export function createSupportService(deps: {
           changedBy: user.id,
           newValues: { ticketId: ticket.id, role: 'user' },
         });
-        const priority = tierOf(user) === 'pro';
+        const priority = planAllows(tierOf(user), 'prioritySupport');
         const mails = deps.supportEmails
           .filter((email) => !email.startsWith('@'))
           .map((to) => ({

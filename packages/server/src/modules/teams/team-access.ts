@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { type SubscriptionTier, TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
+import { planOf, type SubscriptionTier, TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import {
   type StaffAction,
@@ -59,7 +59,8 @@ export async function loadTeamAccess(
     staffId: found.membership?.staffId ?? null,
     leavingDate: role === 'owner' ? null : (found.membership?.leavingDate ?? null),
     ownerTier,
-    readOnlyOnFree: ownerTier === 'free' && !found.isOwnersFirstTeam,
+    // Only the oldest team stays writable on a plan of one team (Free).
+    readOnlyOnFree: planOf(ownerTier).ownedTeams === 1 && !found.isOwnersFirstTeam,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { CreateTeamInput, TeamDto, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { ownedTeamsLimitMessage, PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { ownedTeamsLimitMessage, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/db.ts';
@@ -85,7 +85,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         const repo = createTeamRepository(tx);
         // Serialise team creation per owner so two quick requests cannot both pass the limit.
         await createUserRepository(tx).lockById(user.id);
-        if ((await repo.countOwnedBy(user.id)) >= PLAN_LIMITS[tier].ownedTeams) {
+        if ((await repo.countOwnedBy(user.id)) >= planOf(tier).ownedTeams) {
           throw new DomainError(ErrorCode.PLAN_LIMIT, ownedTeamsLimitMessage(tier));
         }
         const team = await repo.insert({
@@ -117,7 +117,11 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         const changesOwnerRow =
           input.ownerInStaffList !== undefined && input.ownerInStaffList !== current.ownerInStaffList;
         if (changesOwnerRow) requireTeamOwner(access, 'choose whether they are on the staff list');
-        if (input.scheduleAgentEnabled && !current.scheduleAgentEnabled && access.ownerTier !== 'pro') {
+        if (
+          input.scheduleAgentEnabled &&
+          !current.scheduleAgentEnabled &&
+          !planAllows(access.ownerTier, 'assistant')
+        ) {
           throw new DomainError(
             ErrorCode.PLAN_LIMIT,
             'The schedule agent is part of the Pro plan. Upgrade to Pro to turn it on.',

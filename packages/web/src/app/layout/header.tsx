@@ -1,3 +1,4 @@
+import { planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { SITE_NAV } from '@rotaboard/core/site/public-pages';
 import { CalendarRange } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -29,7 +30,9 @@ export function Header() {
   const { isAdmin, isLoading: teamsLoading, team } = useSelectedTeam();
   const settled = status !== 'initializing' && !teamsLoading;
   const navigate = useNavigate();
-  const items = showAppNav ? signedInNavItems(isAdmin, team?.ownerSubscriptionTier === 'pro') : [];
+  const items = showAppNav
+    ? signedInNavItems(isAdmin, team ? planAllows(team.ownerSubscriptionTier, 'requests') : false)
+    : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
   const mainItems = items.filter((item) => item.to !== '/settings');
 
@@ -48,7 +51,7 @@ export function Header() {
             Rotaboard
           </span>
         </Link>
-        {signedIn && user?.subscriptionTier === 'pro' ? (
+        {signedIn && user && planOf(user.subscriptionTier).paid ? (
           <Link
             to="/subscription"
             className="hidden rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex"

@@ -1,3 +1,4 @@
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth-context';
 
@@ -27,7 +28,7 @@ export function LazyNotificationBell() {
 /** The failed-payment bar (fixed to the screen's foot), only ever loaded for Pro accounts. */
 export function LazyPaymentProblemBar() {
   const { user } = useAuth();
-  if (user?.subscriptionTier !== 'pro') return null;
+  if (!user || !planOf(user.subscriptionTier).paid) return null;
   return (
     <Suspense fallback={null}>
       <PaymentBar />

@@ -21,10 +21,10 @@ export interface NavItem {
  * Pro, Staff and Reports for the selected team's administrators, Teams (Manage Teams), Subscription and Support for
  * everyone, then Settings.
  */
-export function signedInNavItems(isAdmin: boolean, teamIsPro = false): NavItem[] {
+export function signedInNavItems(isAdmin: boolean, requestsAllowed = false): NavItem[] {
   return [
     { to: '/schedule', label: 'Schedule', icon: CalendarDays },
-    ...(teamIsPro ? [{ to: '/requests', label: 'Requests', icon: Inbox }] : []),
+    ...(requestsAllowed ? [{ to: '/requests', label: 'Requests', icon: Inbox }] : []),
     ...(isAdmin
       ? [
           { to: '/staff', label: 'Staff', icon: UsersRound },

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export function EmailStep({
   isSignUp,
@@ -28,6 +29,9 @@ export function EmailStep({
   const [error, setError] = useState<string | undefined>();
   const inputId = useId();
   const errorId = useId();
+  // Prerendered, the form is on screen before its code: what is typed then would not reach React's
+  // state, so the field takes input once the page is live (a fraction of a second later).
+  const hydrated = useHydrated();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,6 +85,7 @@ export function EmailStep({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             autoFocus
+            readOnly={!hydrated}
           />
           <FieldError id={errorId} message={error} />
         </div>

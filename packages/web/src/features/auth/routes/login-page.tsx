@@ -12,6 +12,7 @@ import { locationToUrl, takeReturnUrl } from '../../../lib/return-url';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { setSelectedTeamId } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { CompleteProfileInput } from '../api/complete-profile';
 import { requestMagicLink } from '../api/request-magic-link';
 import { CheckEmailStep } from '../components/check-email-step';
@@ -44,14 +45,21 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const completing = params.get('completeProfile') === 'true';
+
   const promptForTeam = params.get('shouldPromptForTeamCreation') === 'true';
   const inviteTeamId = params.get('inviteTeamId');
-  const sessionExpired = params.get('expired') === 'true';
+  // The page is prerendered as a plain "Log in" (scripts/prerender.mjs): what the query string, the
+  // navigation state and storage say is applied once hydrated, so the first render matches the HTML.
+  const hydrated = useHydrated();
+  const completing = hydrated && params.get('completeProfile') === 'true';
+  const sessionExpired = hydrated && params.get('expired') === 'true';
   const returnUrl = params.get('returnUrl');
 
   const stateSignUp = (location.state as { isSignUp?: unknown } | null)?.isSignUp === true;
-  const [isSignUp, setIsSignUp] = useState(stateSignUp || readStorage(STORAGE_KEYS.isSigningUp) === 'true');
+  // null until the visitor (or the header's links) chose; then their choice.
+  const [chosenSignUp, setIsSignUp] = useState<boolean | null>(null);
+  const isSignUp =
+    chosenSignUp ?? (hydrated && (stateSignUp || readStorage(STORAGE_KEYS.isSigningUp) === 'true'));
   const [sent, setSent] = useState<SentState | null>(null);
   const [lastEmail, setLastEmail] = useState('');
   const [isSending, setIsSending] = useState(false);
@@ -66,9 +74,11 @@ export function LoginPage() {
   }, [location.state, stateSignUp]);
 
   useEffect(() => {
+    // Not before the stored choice has been read: the prerendered "Log in" would forget it.
+    if (!hydrated) return;
     if (isSignUp) writeStorage(STORAGE_KEYS.isSigningUp, 'true');
     else removeStorage(STORAGE_KEYS.isSigningUp);
-  }, [isSignUp]);
+  }, [isSignUp, hydrated]);
 
   // Already signed in (perhaps from the emailed link in another tab): carry on.
   useEffect(() => {
@@ -202,7 +212,7 @@ export function LoginPage() {
               setLastEmail(email);
               void sendLink(email, 'send');
             }}
-            onSwitchMode={() => setIsSignUp((value) => !value)}
+            onSwitchMode={() => setIsSignUp(!isSignUp)}
           />
         )}
       </AuthShell>

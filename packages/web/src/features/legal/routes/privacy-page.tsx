@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { LegalPage } from '../components/legal-page';
 
@@ -50,8 +50,8 @@ export function PrivacyPage() {
         <ul>
           <li>Your account, teams and schedules, for as long as you use Rotaboard.</li>
           <li>
-            The history of changes (the audit report): {PLAN_LIMITS.free.auditReportDays} days on the Free
-            plan, two years on Pro.
+            The history of changes (the audit report): {planOf('free').auditReportDays} days on the Free plan,
+            two years on Pro.
           </li>
           <li>Sign-in links: they stop working after 15 minutes, or once used.</li>
         </ul>

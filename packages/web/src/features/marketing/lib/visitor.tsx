@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import { isSubscriptionTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
 import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
@@ -28,7 +28,8 @@ export function useSessionVisitor(mayBeSignedIn: boolean): Visitor {
       .then(async (response) => {
         if (!response.ok) return { status: 'signedOut' } as const;
         const body = (await response.json()) as { user?: { subscriptionTier?: unknown } };
-        const tier: SubscriptionTier = body.user?.subscriptionTier === 'pro' ? 'pro' : 'free';
+        const read = body.user?.subscriptionTier;
+        const tier: SubscriptionTier = isSubscriptionTier(read) ? read : 'free';
         return { status: 'signedIn', tier } as const;
       })
       .catch(() => ({ status: 'signedOut' }) as const)

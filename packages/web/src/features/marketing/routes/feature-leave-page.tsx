@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { PageMeta } from '../../../components/page-meta';
 import { FeaturePage } from '../components/feature-page';
@@ -28,7 +28,7 @@ export function FeatureLeavePage() {
           },
           {
             title: 'The leave report',
-            text: `Time off per person over a period, in minutes or in full days, and downloadable as CSV. Up to about one month at a time on Free (${PLAN_LIMITS.free.leaveReportMaxDays} days), up to a year on Pro.`,
+            text: `Time off per person over a period, in minutes or in full days, and downloadable as CSV. Up to about one month at a time on Free (${planOf('free').leaveReportMaxDays} days), up to a year on Pro.`,
           },
           {
             title: 'Requests from staff (Pro)',

@@ -22,6 +22,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Badge } from '../../../components/ui/badge';
 import { GetStartedButton } from '../components/get-started';
 import { PageIntro } from '../components/page-intro';
+import { Screenshot, SHOT_SIZES } from '../components/screenshot';
 
 /** The sixteen cards of spec 2 §2 "Features pages", in its order; `pro` marks the paid ones. */
 export const FEATURE_CARDS: readonly {
@@ -168,6 +169,44 @@ export function FeaturesPage() {
             </li>
           ))}
         </ul>
+      </section>
+      {/* Screens of the app itself (packages/e2e/tests/site-images.spec.ts builds a café's week and
+          captures them), below the cards, so they load lazily as the visitor scrolls. */}
+      <section aria-labelledby="in-the-app" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6">
+        <h2 id="in-the-app" className="text-center text-2xl font-semibold tracking-tight">
+          See it in the app
+        </h2>
+        <p className="mx-auto mt-2 max-w-2xl text-center text-muted-foreground">
+          These are screens of Rotaboard itself, with a café’s week on them: the week builder, a shift being
+          edited, attendance recorded against a shift and a member of staff’s week on a phone.
+        </p>
+        <Screenshot
+          name="schedule-week"
+          alt="The week grid: staff down the side, days across, coloured shifts with their times and each person’s total hours"
+          {...SHOT_SIZES.screen}
+          className="mx-auto mt-8 max-w-5xl"
+        />
+        <div className="mt-6 grid items-start gap-6 sm:grid-cols-3">
+          <Screenshot
+            name="shift-editor"
+            alt="The shift editor: start and end times, an unpaid break, a colour and a note"
+            {...SHOT_SIZES.dialog}
+            sizes="(min-width: 640px) 30vw, calc(100vw - 2rem)"
+          />
+          <Screenshot
+            name="attendance"
+            alt="A shift with attendance adjustments: a late arrival and an early finish, each with its minutes and reason"
+            {...SHOT_SIZES.dialog}
+            sizes="(min-width: 640px) 30vw, calc(100vw - 2rem)"
+          />
+          <Screenshot
+            name="schedule-phone"
+            alt="A member of staff's week on a phone, shift by shift"
+            {...SHOT_SIZES.phone}
+            sizes="(min-width: 640px) 30vw, calc(100vw - 2rem)"
+            className="mx-auto w-full max-w-[16rem]"
+          />
+        </div>
       </section>
       <section className="mx-auto max-w-5xl px-4 py-20 text-center sm:px-6">
         <h2 className="text-2xl font-semibold tracking-tight">Try it on next week’s rota</h2>

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { REGIONS, type Region } from '@rotaboard/core/regions/regions';
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { Check } from 'lucide-react';
@@ -23,14 +23,14 @@ import { useMounted } from '../lib/visitor';
 export const PRERENDER_REGION: Region = 'US';
 
 const FREE_POINTS = [
-  `${PLAN_LIMITS.free.ownedTeams} team with up to ${PLAN_LIMITS.free.staffPerTeam} staff`,
+  `${planOf('free').ownedTeams} team with up to ${planOf('free').staffPerTeam} staff`,
   'Drag-and-drop week builder, day view and custom shifts',
   'Staff see their own rota, with live updates',
   'Schedule lock',
-  `${PLAN_LIMITS.free.scheduleHistoryWeeks} weeks of schedule history`,
+  `${planOf('free').scheduleHistoryWeeks} weeks of schedule history`,
 ];
 const PRO_POINTS = [
-  `Up to ${PLAN_LIMITS.pro.ownedTeams} teams, ${PLAN_LIMITS.pro.extraAdminsPerTeam} administrators and ${PLAN_LIMITS.pro.staffPerTeam} staff each`,
+  `Up to ${planOf('pro').ownedTeams} teams, ${planOf('pro').extraAdminsPerTeam} administrators and ${planOf('pro').staffPerTeam} staff each`,
   'Time-off requests and schedule notifications',
   'Time and attendance, payroll and adjustments reports',
   'Unlimited schedule history and two years of audit',

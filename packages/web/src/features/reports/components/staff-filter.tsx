@@ -1,18 +1,10 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-
-/** Case-insensitive search over full name, first name, last name and role (spec 2 §5). */
-export function matchesStaffSearch(person: StaffDto, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [person.fullName, person.firstName, person.lastName, person.role].some((v) =>
-    v.toLowerCase().includes(needle),
-  );
-}
 
 /** The staff multi-select list with a search box (spec 2 §2 other controls); none chosen means everyone. */
 export function StaffFilter({

@@ -5,9 +5,10 @@ import type {
   PayrollReportResponse,
 } from '@rotaboard/core/contracts/reports';
 import { toIsoDate } from '@rotaboard/core/dates/week';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/arithmetic';
 import { decimalHours } from '@rotaboard/core/reports/csv';
-import { chartBucket, presetRange, reportRangeProblem } from '@rotaboard/core/reports/ranges';
+import { chartBucket, presetRange, reportAllowed, reportRangeProblem } from '@rotaboard/core/reports/ranges';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart, Lock } from 'lucide-react';
@@ -323,8 +324,8 @@ export function RangeReportPage({ report }: { report: RangeReport }) {
   const [staffIds, setStaffIds] = useState<string[]>([]);
   const [reasons, setReasons] = useState<string[]>([]);
   const reasonsId = useId();
-  const tier = team?.ownerSubscriptionTier === 'pro' ? 'pro' : 'free';
-  const locked = report !== 'leave' && tier !== 'pro';
+  const tier = team?.ownerSubscriptionTier ?? 'free';
+  const locked = !reportAllowed(report, tier);
   const problem = reportRangeProblem(report, tier, range.startDate, range.endDate);
   const params: RangeParams = {
     startDate: range.startDate,
@@ -404,7 +405,7 @@ export function RangeReportPage({ report }: { report: RangeReport }) {
         <Alert variant="destructive" role="alert">
           <AlertDescription>
             {problem}{' '}
-            {tier === 'free' && isOwner && !problem.startsWith('The end date') ? (
+            {!planOf(tier).paid && isOwner && !problem.startsWith('The end date') ? (
               <Link className="font-medium underline" to="/subscription">
                 Upgrade to Pro
               </Link>

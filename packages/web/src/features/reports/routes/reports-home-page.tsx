@@ -1,5 +1,5 @@
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
-import { REPORT_IDS, type ReportId, reportIsPro } from '@rotaboard/core/reports/ranges';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
+import { REPORT_IDS, type ReportId, reportAllowed, reportIsPro } from '@rotaboard/core/reports/ranges';
 import { CalendarOff, ClipboardList, History, type LucideIcon, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -12,13 +12,13 @@ const REPORTS: Record<ReportId, { title: string; icon: LucideIcon; free: string;
   audit: {
     title: 'Audit',
     icon: History,
-    free: `Every change to the team in the last ${PLAN_LIMITS.free.auditReportDays} days.`,
+    free: `Every change to the team in the last ${planOf('free').auditReportDays} days.`,
     pro: 'Every change to the team in the last 2 years.',
   },
   leave: {
     title: 'Leave',
     icon: CalendarOff,
-    free: `Time off in minutes or full days, over up to ${PLAN_LIMITS.free.leaveReportMaxDays} days.`,
+    free: `Time off in minutes or full days, over up to ${planOf('free').leaveReportMaxDays} days.`,
     pro: 'Time off in minutes or full days, over up to a year.',
   },
   adjustments: {
@@ -39,7 +39,8 @@ const REPORTS: Record<ReportId, { title: string; icon: LucideIcon; free: string;
 export default function ReportsHomePage() {
   const { team, isOwner, isLoading } = useSelectedTeam();
   if (isLoading || !team) return <PageSpinner />;
-  const isPro = team.ownerSubscriptionTier === 'pro';
+  const tier = team.ownerSubscriptionTier;
+  const isPro = planOf(tier).paid;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <PageMeta title="Reports" description="Audit, leave, adjustments and payroll reports for your team." />
@@ -47,7 +48,7 @@ export default function ReportsHomePage() {
       <ul className="grid gap-4 sm:grid-cols-2">
         {REPORT_IDS.map((id) => {
           const r = REPORTS[id];
-          const locked = reportIsPro(id) && !isPro;
+          const locked = !reportAllowed(id, tier);
           return (
             <li key={id}>
               <Link
@@ -65,7 +66,7 @@ export default function ReportsHomePage() {
                   <span className="text-sm font-medium text-primary">
                     {isOwner ? 'Upgrade to Pro to run this report' : 'Needs the team owner to upgrade to Pro'}
                   </span>
-                ) : !isPro && id !== 'adjustments' && id !== 'payroll' ? (
+                ) : !isPro && !reportIsPro(id) ? (
                   <span className="text-xs text-muted-foreground">
                     Pro: {id === 'audit' ? '2 years of changes' : 'ranges up to a year'}
                   </span>

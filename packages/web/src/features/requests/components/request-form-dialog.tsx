@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RequestInput } from '@rotaboard/core/contracts/requests';
 import { toIsoDate } from '@rotaboard/core/dates/week';
 import {
   defaultRequestFields,
@@ -13,7 +15,9 @@ import {
   type TimeOffKind,
   timeOffKind,
 } from '@rotaboard/core/shifts/time-off';
-import { useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
@@ -42,6 +46,26 @@ function localToday(): string {
 }
 
 /**
+ * The form's schema for the zod resolver: core's RequestInput (what the server parses), then the
+ * rule the server checks against its own today (not in the past); out comes the body to send, with
+ * only the chosen kind of time off's fields (normaliseRequest).
+ */
+function requestFormSchema(today: string) {
+  return z.custom<RequestFields>().transform((fields, ctx): RequestFields => {
+    const parsed = RequestInput.safeParse(fields);
+    const problems = parsed.success
+      ? [requestProblem(fields, today)].filter((problem) => problem !== null)
+      : parsed.error.issues.map((issue) => ({
+          field: String(issue.path[0] ?? 'description'),
+          message: issue.message,
+        }));
+    if (problems.length === 0) return normaliseRequest(fields);
+    for (const { field, message } of problems) ctx.addIssue({ code: 'custom', message, path: [field] });
+    return z.NEVER;
+  });
+}
+
+/**
  * The request form of spec 2 §2/§4, titled 'for {team}': Time Off or Other, a date or a date range,
  * the kind of time off, details with a live counter. Checked with core's requestProblem, the rule the
  * server applies; on success it resets, tells the caller and closes.
@@ -58,27 +82,37 @@ export function RequestFormDialog({
   teamName: string;
 }) {
   const id = useId();
-  const [fields, setFields] = useState<RequestFields>(defaultRequestFields);
   const [range, setRange] = useState(false);
-  const [error, setError] = useState<{ field: keyof RequestFields; message: string } | null>(null);
   const create = useCreateRequest(teamId);
   const today = localToday();
+  const schema = useMemo(() => requestFormSchema(today), [today]);
+  const form = useForm<RequestFields, unknown, RequestFields>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultRequestFields(),
+  });
+  // The inputs are controlled (dates and numbers are converted as typed): every change redraws.
+  const fields = form.watch();
+  const { errors } = form.formState;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
     if (!open) return;
-    setFields(defaultRequestFields());
+    form.reset(defaultRequestFields());
     setRange(false);
-    setError(null);
   }, [open]);
 
+  const setFields = (next: RequestFields) => {
+    for (const key of Object.keys(next) as (keyof RequestFields)[]) {
+      if (next[key] !== fields[key]) form.setValue(key, next[key] as never, { shouldDirty: true });
+    }
+    // A problem shown is about what was sent: any change puts it away until the next submit.
+    form.clearErrors();
+  };
   const update = (patch: Partial<RequestFields>) => {
-    setFields((current) => {
-      const next = { ...current, ...patch };
-      // A single date: the end is the start.
-      if (!range && 'startDate' in patch) next.endDate = patch.startDate ?? null;
-      return next;
-    });
-    setError(null);
+    const next = { ...fields, ...patch };
+    // A single date: the end is the start.
+    if (!range && 'startDate' in patch) next.endDate = patch.startDate ?? null;
+    setFields(next);
   };
   const kind: TimeOffKind = timeOffKind(fields);
   const setKind = (next: TimeOffKind) =>
@@ -90,30 +124,33 @@ export function RequestFormDialog({
           : { timeOffDays: null, timeOffHours: null },
     );
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = requestProblem(fields, today);
-    if (problem) {
-      setError(problem);
-      document.getElementById(`${id}-${problem.field}`)?.focus();
-      return;
-    }
-    const body = normaliseRequest(fields);
-    create.mutate(body, {
-      onSuccess: () => {
-        toast.success('Request sent');
-        setFields(defaultRequestFields());
-        onOpenChange(false);
-      },
-      onError: (err) => showApiError(err, 'Failed to submit request'),
-    });
+  // The inputs are not registered (they are controlled), so focus goes to the first problem here.
+  const focusProblem = (problems: FieldErrors<RequestFields>) => {
+    const first = (Object.keys(fields) as (keyof RequestFields)[]).find((key) => problems[key]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
   };
 
-  const errorFor = (field: keyof RequestFields) => (error?.field === field ? error.message : undefined);
+  const submit = form.handleSubmit(
+    (body) =>
+      new Promise<void>((resolve) => {
+        create.mutate(body, {
+          onSuccess: () => {
+            toast.success('Request sent');
+            form.reset(defaultRequestFields());
+            onOpenChange(false);
+          },
+          onError: (err) => showApiError(err, 'Failed to submit request'),
+          onSettled: () => resolve(),
+        });
+      }),
+    focusProblem,
+  );
+
+  const errorFor = (field: keyof RequestFields) => errors[field]?.message;
   const fieldProps = (field: keyof RequestFields) => ({
     id: `${id}-${field}`,
-    'aria-invalid': error?.field === field ? true : undefined,
-    'aria-describedby': error?.field === field ? `${id}-${field}-error` : undefined,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
   const busy = create.isPending;
   const isTimeOff = fields.requestType === 'time_off';
@@ -160,8 +197,7 @@ export function RequestFormDialog({
               onCheckedChange={(checked) => {
                 const on = checked === true;
                 setRange(on);
-                setFields((current) => setDateRange(current, on));
-                setError(null);
+                setFields(setDateRange(fields, on));
               }}
             />
             <Label htmlFor={`${id}-range`} className="font-normal">

@@ -1,6 +1,9 @@
-import type { RequestDto } from '@rotaboard/core/contracts/requests';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RequestDto, ReviewInput } from '@rotaboard/core/contracts/requests';
 import { MAX_ADMIN_COMMENTS } from '@rotaboard/core/requests/requests';
 import { useId, useLayoutEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -11,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
@@ -21,6 +25,10 @@ import { useReviewRequest } from '../api/requests';
 import { requestSummary } from './request-summary';
 
 type Clash = { shiftId: string; shiftDate: string; description: string };
+
+// The comment, checked as the server checks it (core ReviewInput); the decision is the button's.
+const ReviewForm = ReviewInput.pick({ adminComments: true });
+type ReviewFormValues = z.input<typeof ReviewForm>;
 
 /**
  * Approve or reject a request, with a comment for the requester. When approving time off would clash
@@ -39,21 +47,26 @@ export function ReviewDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [comments, setComments] = useState('');
   const [clashes, setClashes] = useState<Clash[] | null>(null);
   const review = useReviewRequest(teamId);
   const open = request !== null;
+  const form = useForm<ReviewFormValues, unknown, { adminComments: string | null }>({
+    resolver: zodResolver(ReviewForm),
+    defaultValues: { adminComments: '' },
+  });
+  const error = form.formState.errors.adminComments?.message;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
     if (!open) return;
-    setComments('');
+    form.reset({ adminComments: '' });
     setClashes(null);
   }, [open]);
 
-  const send = (removeClashingShifts: boolean) => {
+  const send = ({ adminComments }: { adminComments: string | null }, removeClashingShifts: boolean) => {
     if (!request) return;
     review.mutate(
-      { requestId: request.requestId, status: decision, adminComments: comments, removeClashingShifts },
+      { requestId: request.requestId, status: decision, adminComments, removeClashingShifts },
       {
         onSuccess: () => {
           toast.success(
@@ -91,9 +104,11 @@ export function ReviewDialog({
             id={`${id}-comments`}
             rows={3}
             maxLength={MAX_ADMIN_COMMENTS}
-            value={comments}
-            onChange={(e) => setComments(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-comments-error` : undefined}
+            {...form.register('adminComments')}
           />
+          <FieldError id={`${id}-comments-error`} message={error} />
         </div>
         {clashes ? (
           <Alert variant="warning" role="alert">
@@ -118,7 +133,7 @@ export function ReviewDialog({
             type="button"
             variant={approving ? 'default' : 'destructive'}
             disabled={review.isPending}
-            onClick={() => send(clashes !== null)}
+            onClick={() => void form.handleSubmit((values) => send(values, clashes !== null))()}
           >
             {review.isPending ? <Spinner className="size-4" /> : null}
             {!approving ? 'Reject' : clashes ? 'Approve and remove shifts' : 'Approve'}

@@ -1,4 +1,5 @@
 import type { RequestDto } from '@rotaboard/core/contracts/requests';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { REQUESTS_PAGE_SIZE } from '@rotaboard/core/requests/requests';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Lock } from 'lucide-react';
@@ -104,7 +105,7 @@ export function RequestsPage() {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.page ?? 1)) || 1);
   const status = STATUSES.find((s) => s === search.get('status')) ?? null;
-  const isPro = team?.ownerSubscriptionTier === 'pro';
+  const isPro = team ? planAllows(team.ownerSubscriptionTier, 'requests') : false;
   const requests = useQuery({
     ...requestsQueryOptions(team?.teamId ?? '', page, status),
     enabled: Boolean(team && isPro),

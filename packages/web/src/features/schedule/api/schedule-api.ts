@@ -132,16 +132,19 @@ export function useInvalidateSchedule(teamId: string) {
   return () => queryClient.invalidateQueries({ queryKey: ['teams', teamId] });
 }
 
-/** PUT /shifts/locked-until: resolves false on error (spec). */
+/** What saving the lock came to: the spec's write never throws, but a refusal keeps its reason. */
+export type SaveLockResult = { saved: true } | { saved: false; error: unknown };
+
+/** PUT /shifts/locked-until: resolves `saved: false` on error (the spec swallows it), with the error. */
 export function useSaveLock(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (lock: ShiftLock) => {
+    mutationFn: async (lock: ShiftLock): Promise<SaveLockResult> => {
       try {
         await apiRequest('PUT', `${base(teamId)}/shifts/locked-until`, lock);
-        return true;
-      } catch {
-        return false;
+        return { saved: true };
+      } catch (error) {
+        return { saved: false, error };
       }
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'locked-until'] }),

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type DayNoteDto, DayNoteInput } from '@rotaboard/core/contracts/day-notes';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import {
@@ -17,6 +19,10 @@ import { formatLongDate } from '../../../lib/dates';
 import { showApiError } from '../../../lib/show-api-error';
 import { dayNoteCalls } from '../api/schedule-api';
 
+function valuesOf(date: string, note: DayNoteDto | null): DayNoteInput {
+  return { noteDate: date, noteText: note?.noteText ?? '', showToAllStaff: note?.showToAllStaff ?? true };
+}
+
 export function DayNoteDialog({
   open,
   onOpenChange,
@@ -32,19 +38,20 @@ export function DayNoteDialog({
   note: DayNoteDto | null;
   onSaved: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [showAll, setShowAll] = useState(true);
-  const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const form = useForm<DayNoteInput, unknown, DayNoteInput>({
+    // Checked as the server checks it (core DayNoteInput); what is sent is the parsed (trimmed) note.
+    resolver: zodResolver(DayNoteInput),
+    defaultValues: valuesOf(date, note),
+  });
+  const { errors } = form.formState;
+  // The date is not a field here (it is the day clicked), but say so if it is out of range.
+  const error = errors.noteText?.message ?? errors.noteDate?.message;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
-    if (open) {
-      setText(note?.noteText ?? '');
-      setShowAll(note?.showToAllStaff ?? true);
-      setError(undefined);
-    }
+    if (open) form.reset(valuesOf(date, note));
   }, [open]);
 
   const calls = dayNoteCalls(teamId);
@@ -62,19 +69,9 @@ export function DayNoteDialog({
     }
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = DayNoteInput.safeParse({ noteDate: date, noteText: text, showToAllStaff: showAll });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    const input = parsed.data;
-    void run(
-      () => (note ? calls.update(note.noteId, input) : calls.create(input)),
-      'Failed to save the note.',
-    );
-  }
+  const onSubmit = form.handleSubmit((input) =>
+    run(() => (note ? calls.update(note.noteId, input) : calls.create(input)), 'Failed to save the note.'),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -89,15 +86,25 @@ export function DayNoteDialog({
             <Textarea
               id={`${id}-text`}
               rows={3}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register('noteText')}
             />
             <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex items-center gap-2">
-            <Checkbox id={`${id}-all`} checked={showAll} onCheckedChange={(c) => setShowAll(c === true)} />
+            <Controller
+              control={form.control}
+              name="showToAllStaff"
+              render={({ field }) => (
+                <Checkbox
+                  id={`${id}-all`}
+                  ref={field.ref}
+                  checked={field.value ?? true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                />
+              )}
+            />
             <Label htmlFor={`${id}-all`} className="font-normal">
               Show to all staff
             </Label>

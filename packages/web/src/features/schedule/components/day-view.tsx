@@ -13,7 +13,7 @@ import {
   overnightTail,
 } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
-import type { GridRow } from './week-grid';
+import type { GridRow } from './staff-row';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21];
 

@@ -10,7 +10,7 @@ import {
 } from '../../../components/ui/sheet';
 
 export type WeekToolsProps = {
-  isPro: boolean;
+  canNotify: boolean;
   onCopy: () => void;
   onClear: () => void;
   onLock: () => void;
@@ -20,10 +20,16 @@ export type WeekToolsProps = {
 };
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */
-export function WeekTools({ isPro, onCopy, onClear, onLock, onNotify, compact = false }: WeekToolsProps) {
+export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compact = false }: WeekToolsProps) {
   if (compact)
     return (
-      <WeekToolsSheet isPro={isPro} onCopy={onCopy} onClear={onClear} onLock={onLock} onNotify={onNotify} />
+      <WeekToolsSheet
+        canNotify={canNotify}
+        onCopy={onCopy}
+        onClear={onClear}
+        onLock={onLock}
+        onNotify={onNotify}
+      />
     );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Week tools">
@@ -39,7 +45,7 @@ export function WeekTools({ isPro, onCopy, onClear, onLock, onNotify, compact = 
         <Lock aria-hidden="true" />
         Schedule lock
       </Button>
-      {isPro ? (
+      {canNotify ? (
         <Button variant="outline" size="sm" onClick={onNotify}>
           <BellRing aria-hidden="true" />
           Notify staff
@@ -58,7 +64,7 @@ export function WeekTools({ isPro, onCopy, onClear, onLock, onNotify, compact = 
  * On a phone the week tools are one button opening a panel of large buttons (the same panel as the
  * mobile menu, whose code every page has already loaded: a dropdown would add a fifth to the page).
  */
-function WeekToolsSheet({ isPro, onCopy, onClear, onLock, onNotify }: Omit<WeekToolsProps, 'compact'>) {
+function WeekToolsSheet({ canNotify, onCopy, onClear, onLock, onNotify }: Omit<WeekToolsProps, 'compact'>) {
   const [open, setOpen] = useState(false);
   const item = (label: ReactNode, onClick: () => void, disabled = false) => (
     <Button
@@ -108,10 +114,10 @@ function WeekToolsSheet({ isPro, onCopy, onClear, onLock, onNotify }: Omit<WeekT
           {item(
             <>
               <BellRing aria-hidden="true" />
-              {isPro ? 'Notify staff' : 'Notify staff (Pro)'}
+              {canNotify ? 'Notify staff' : 'Notify staff (Pro)'}
             </>,
             onNotify,
-            !isPro,
+            !canNotify,
           )}
         </div>
       </SheetContent>

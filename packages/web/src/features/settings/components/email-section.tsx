@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { InitiateEmailChangeInput } from '@rotaboard/core/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
@@ -24,33 +26,34 @@ const STAGE_TEXT = {
 
 export function EmailSection({ currentEmail }: { currentEmail: string }) {
   const ids = { input: useId(), error: useId() };
-  const [newEmail, setNewEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Core's body, and not the address already held (compared as the schema normalises it).
+  const schema = useMemo(
+    () =>
+      InitiateEmailChangeInput.refine((input) => input.newEmail !== currentEmail.toLowerCase(), {
+        message: 'That is already your email address',
+        path: ['newEmail'],
+      }),
+    [currentEmail],
+  );
+  const form = useForm<{ newEmail: string }, unknown, { newEmail: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { newEmail: '' },
+  });
+  const error = form.formState.errors.newEmail?.message;
   const status = useQuery(emailChangeStatusQueryOptions());
   const initiate = useInitiateEmailChange();
   const cancel = useCancelEmailChange();
   const pending = status.data?.hasPendingChange ? status.data : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = InitiateEmailChangeInput.safeParse({ newEmail });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      return;
-    }
-    if (parsed.data.newEmail === currentEmail.toLowerCase()) {
-      setError('That is already your email address');
-      return;
-    }
-    setError(undefined);
+  const handleSubmit = form.handleSubmit(async ({ newEmail }) => {
     try {
-      const response = await initiate.mutateAsync(parsed.data.newEmail);
+      const response = await initiate.mutateAsync(newEmail);
       toast.success(response.message);
-      setNewEmail('');
+      form.reset({ newEmail: '' });
     } catch (err) {
       showApiError(err, 'Failed to start the email change. Please try again.');
     }
-  }
+  });
 
   async function handleCancel() {
     try {
@@ -104,7 +107,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
         </Alert>
       ) : null}
 
-      <form className="mt-4 space-y-2" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className="mt-4 space-y-2" onSubmit={handleSubmit} noValidate>
         <Label htmlFor={ids.input}>New email address</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
@@ -112,10 +115,9 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
             type="email"
             autoComplete="email"
             inputMode="email"
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? ids.error : undefined}
+            {...form.register('newEmail')}
           />
           <Button type="submit" variant="outline" disabled={initiate.isPending}>
             Change email

@@ -1,6 +1,7 @@
-import { EmailAddress } from '@rotaboard/core/contracts/common';
-import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { InviteInput, type StaffDto } from '@rotaboard/core/contracts/staff';
+import { useId, useLayoutEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -19,6 +20,10 @@ import { toast } from '../../../lib/toast';
 import { useInviteStaff } from '../api/staff-api';
 
 /** Emails someone a link to join the team, so they can log in and see their shifts. */
+// Core's invitation body less the staff id, which is the member the dialog is for.
+const InviteForm = InviteInput.pick({ email: true });
+type InviteFormValues = { email: string };
+
 export function InviteDialog({
   teamId,
   teamName,
@@ -33,34 +38,27 @@ export function InviteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const invite = useInviteStaff(teamId);
-  const [email, setEmail] = useState(member.email ?? '');
-  const [error, setError] = useState<string | undefined>();
   const ids = { email: useId(), error: useId() };
+  const form = useForm<InviteFormValues>({
+    resolver: zodResolver(InviteForm),
+    defaultValues: { email: member.email ?? '' },
+  });
+  const error = form.formState.errors.email?.message;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
-    if (open) {
-      setEmail(member.email ?? '');
-      setError(undefined);
-    }
+    if (open) form.reset({ email: member.email ?? '' });
   }, [open]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = EmailAddress.safeParse(email);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      const updated = await invite.mutateAsync({ staffId: member.staffId, email: parsed.data });
-      toast.success(`Invitation sent to ${updated.email ?? parsed.data}`);
+      const updated = await invite.mutateAsync({ staffId: member.staffId, email });
+      toast.success(`Invitation sent to ${updated.email ?? email}`);
       onOpenChange(false);
     } catch (failure) {
       showApiError(failure, 'Failed to send the invitation.');
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -79,10 +77,9 @@ export function InviteDialog({
               type="email"
               inputMode="email"
               autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? ids.error : undefined}
+              {...form.register('email')}
             />
             <FieldError id={ids.error} message={error} />
           </div>

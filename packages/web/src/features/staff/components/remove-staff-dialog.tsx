@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -19,6 +22,18 @@ import { formatShortDate, isIsoDate } from '../../../lib/dates';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 import { useRemoveStaff } from '../api/staff-api';
+
+/** A leaving date is a real date after today (core's isFutureDate); one message at a time. */
+function leavingDateForm(today: string) {
+  return z.object({
+    leavingDate: z.string().superRefine((value, ctx) => {
+      if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: 'Choose their last working day.' });
+      else if (!isFutureDate(value, today)) {
+        ctx.addIssue({ code: 'custom', message: 'Choose a date after today, or use Remove now.' });
+      }
+    }),
+  });
+}
 
 /**
  * Someone leaves: either on a future date (their last working day; they stay on the schedule until
@@ -37,30 +52,21 @@ export function RemoveStaffDialog({
 }) {
   const remove = useRemoveStaff(teamId);
   const today = toIsoDate(new Date());
-  const [leavingDate, setLeavingDate] = useState(member.leavingDate ?? '');
-  const [dateError, setDateError] = useState<string | undefined>();
   const [pending, setPending] = useState<'leaving' | 'now' | null>(null);
   const ids = { date: useId(), dateError: useId(), dateHint: useId(), nowWarning: useId() };
+  const schema = useMemo(() => leavingDateForm(today), [today]);
+  const form = useForm<{ leavingDate: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { leavingDate: member.leavingDate ?? '' },
+  });
+  const dateError = form.formState.errors.leavingDate?.message;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
-    if (open) {
-      setLeavingDate(member.leavingDate ?? '');
-      setDateError(undefined);
-    }
+    if (open) form.reset({ leavingDate: member.leavingDate ?? '' });
   }, [open]);
 
-  async function setLeaving(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isIsoDate(leavingDate)) {
-      setDateError('Choose their last working day.');
-      return;
-    }
-    if (!isFutureDate(leavingDate, today)) {
-      setDateError('Choose a date after today, or use Remove now.');
-      return;
-    }
-    setDateError(undefined);
+  const setLeaving = form.handleSubmit(async ({ leavingDate }) => {
     setPending('leaving');
     try {
       await remove.mutateAsync({ staffId: member.staffId, leavingDate });
@@ -71,7 +77,7 @@ export function RemoveStaffDialog({
     } finally {
       setPending(null);
     }
-  }
+  });
 
   async function removeNow() {
     setPending('now');
@@ -103,10 +109,9 @@ export function RemoveStaffDialog({
               id={ids.date}
               type="date"
               min={addDays(today, 1)}
-              value={leavingDate}
-              onChange={(event) => setLeavingDate(event.target.value)}
               aria-invalid={dateError ? true : undefined}
               aria-describedby={dateError ? `${ids.dateError} ${ids.dateHint}` : ids.dateHint}
+              {...form.register('leavingDate')}
             />
             <FieldError id={ids.dateError} message={dateError} />
             <p id={ids.dateHint} className="text-xs text-muted-foreground">

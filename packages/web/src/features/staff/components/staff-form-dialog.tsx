@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateStaffInput, MAX_ROLE_LENGTH, type StaffDto } from '@rotaboard/core/contracts/staff';
 import { MAX_NAME_LENGTH } from '@rotaboard/core/contracts/users';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -168,7 +168,7 @@ export function StaffFormDialog({
   });
   const limitHint =
     problem?.kind === 'limit' && !/\bPro\b/.test(problem.message)
-      ? `Upgrading to Pro lifts this limit: up to ${PLAN_LIMITS.pro.staffPerTeam} staff per team.`
+      ? `Upgrading to Pro lifts this limit: up to ${planOf('pro').staffPerTeam} staff per team.`
       : null;
 
   return (
@@ -275,7 +275,7 @@ export function StaffFormDialog({
                 <p id={ids.adminHint} className="text-xs text-muted-foreground">
                   {adminsAvailable
                     ? 'Administrators can manage the staff list and build schedules.'
-                    : `Administrators are a Pro feature. Pro allows up to ${PLAN_LIMITS.pro.extraAdminsPerTeam} per team.`}
+                    : `Administrators are a Pro feature. Pro allows up to ${planOf('pro').extraAdminsPerTeam} per team.`}
                 </p>
               </div>
             </div>

@@ -1,5 +1,5 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -56,7 +56,7 @@ export function StaffPage() {
   const cancelLeaving = useCancelLeaving(teamId);
 
   const tier = limitsQuery.data?.tier ?? team?.ownerSubscriptionTier ?? 'free';
-  const adminsAvailable = PLAN_LIMITS[tier].extraAdminsPerTeam > 0;
+  const adminsAvailable = planOf(tier).extraAdminsPerTeam > 0;
   const reloadStaff = () =>
     void queryClient.refetchQueries({ queryKey: teamStaffQueryOptions(teamId).queryKey });
 
@@ -197,7 +197,7 @@ export function StaffPage() {
                   <span>
                     {limits.currentStaff} of {limits.maxStaff} staff
                   </span>
-                  {limits.tier === 'pro' ? (
+                  {planOf(limits.tier).extraAdminsPerTeam > 0 ? (
                     <>
                       <span aria-hidden="true"> · </span>
                       <span className="max-sm:block">

@@ -1,3 +1,4 @@
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-context';
@@ -12,9 +13,9 @@ import { formatBillingDate } from './billing-dates';
 export function PaymentProblemBar() {
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(false);
-  const subscription = useSubscription(user?.subscriptionTier === 'pro');
+  const subscription = useSubscription(user ? planOf(user.subscriptionTier).paid : false);
   const data = subscription.data;
-  if (dismissed || !data || data.status !== 'past_due' || data.tier !== 'pro' || !data.graceEndsAt)
+  if (dismissed || !data || data.status !== 'past_due' || !planOf(data.tier).paid || !data.graceEndsAt)
     return null;
   return (
     <div

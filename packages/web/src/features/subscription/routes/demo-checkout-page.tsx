@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { demoCheckout, payDemoCheckout } from '../api/subscription';
 import { DemoBanner, DemoLinkProblem } from '../components/demo-banner';
 
 const HIGHLIGHTS = [
-  `Up to ${PLAN_LIMITS.pro.ownedTeams} teams and ${PLAN_LIMITS.pro.staffPerTeam} staff per team`,
+  `Up to ${planOf('pro').ownedTeams} teams and ${planOf('pro').staffPerTeam} staff per team`,
   'Time-off requests, time and attendance, payroll and adjustments reports',
   'Schedule notifications, the schedule assistant and priority support',
 ];

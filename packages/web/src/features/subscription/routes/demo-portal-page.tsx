@@ -1,4 +1,5 @@
 import type { DemoPortalDto } from '@rotaboard/core/contracts/subscriptions';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -55,7 +56,7 @@ export function DemoPortalPage() {
   const data = portal.data;
   const sub = data?.subscription;
   const end = sub?.currentPeriodEnd ? formatBillingDate(sub.currentPeriodEnd) : null;
-  const ended = sub ? sub.tier === 'free' : false;
+  const ended = sub ? !planOf(sub.tier).paid : false;
 
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-8 sm:px-6">

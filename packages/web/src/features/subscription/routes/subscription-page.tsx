@@ -1,4 +1,5 @@
 import type { SubscriptionDto } from '@rotaboard/core/contracts/subscriptions';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { formatMonthlyPrice, REGIONS } from '@rotaboard/core/regions/regions';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,7 +33,7 @@ function toastFailure(title: string, error: unknown) {
 
 function statusLine(subscription: SubscriptionDto): string {
   if (subscription.complimentary) return 'Pro is included with your account: there is nothing to pay.';
-  if (subscription.tier === 'free') {
+  if (!planOf(subscription.tier).paid) {
     return subscription.status === 'cancelled' || subscription.status === 'active'
       ? 'Your Pro subscription has ended. Your teams and data are all still here.'
       : 'You are on the Free plan.';
@@ -98,6 +99,7 @@ export function SubscriptionPage() {
   };
 
   const data = subscription.data;
+  const paid = data ? planOf(data.tier).paid : false;
   const redirecting = checkout.isPending || checkout.isSuccess || portal.isPending || portal.isSuccess;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
@@ -118,7 +120,7 @@ export function SubscriptionPage() {
         </Alert>
       ) : (
         <div className="space-y-6">
-          {data.status === 'past_due' && data.tier === 'pro' && data.graceEndsAt ? (
+          {data.status === 'past_due' && paid && data.graceEndsAt ? (
             <Alert variant="warning" role="status">
               <div>
                 <AlertTitle>Your last payment failed</AlertTitle>
@@ -133,17 +135,15 @@ export function SubscriptionPage() {
             <CardHeader>
               <div className="flex flex-wrap items-center gap-2">
                 <CardTitle>Your plan</CardTitle>
-                <Badge variant={data.tier === 'pro' ? 'default' : 'secondary'} data-testid="current-plan">
-                  {data.tier === 'pro' ? 'Pro' : 'Free'}
+                <Badge variant={paid ? 'default' : 'secondary'} data-testid="current-plan">
+                  {planOf(data.tier).label}
                 </Badge>
-                {data.cancelAtPeriodEnd && data.tier === 'pro' ? (
-                  <Badge variant="warning">Cancelled</Badge>
-                ) : null}
+                {data.cancelAtPeriodEnd && paid ? <Badge variant="warning">Cancelled</Badge> : null}
               </div>
               <CardDescription data-testid="subscription-status">{statusLine(data)}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
-              {data.tier === 'free' ? (
+              {!paid ? (
                 <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
                   <div className="space-y-2 sm:w-64">
                     <Label htmlFor={selectId}>Currency</Label>
@@ -155,18 +155,14 @@ export function SubscriptionPage() {
                 </div>
               ) : null}
               <div className="flex flex-wrap gap-2">
-                {data.tier === 'free' ? (
+                {!paid ? (
                   <Button onClick={startCheckout} disabled={redirecting}>
                     {checkout.isPending || checkout.isSuccess ? <Spinner className="size-4" /> : null}
                     Upgrade to Pro
                   </Button>
                 ) : null}
                 {data.canManage ? (
-                  <Button
-                    variant={data.tier === 'free' ? 'outline' : 'default'}
-                    onClick={openPortal}
-                    disabled={redirecting}
-                  >
+                  <Button variant={paid ? 'default' : 'outline'} onClick={openPortal} disabled={redirecting}>
                     {portal.isPending || portal.isSuccess ? <Spinner className="size-4" /> : null}
                     Manage Subscription
                   </Button>

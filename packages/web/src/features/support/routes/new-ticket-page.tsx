@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  FILL_IN_ALL_FIELDS,
   MAX_TICKET_MESSAGE,
   MAX_TICKET_TITLE,
+  NewTicketInput,
   TICKET_TYPES,
 } from '@rotaboard/core/contracts/support';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
@@ -19,34 +22,39 @@ import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 import { useCreateTicket } from '../api/support';
 
+type NewTicketValues = NewTicketInput;
+
 /** /support/new: title, type and the first message (spec 2 §5 ticket validation). */
 export function NewTicketPage() {
   const id = useId();
   const navigate = useNavigate();
   const create = useCreateTicket();
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<(typeof TICKET_TYPES)[number]>('Help');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<NewTicketValues, unknown, z.output<typeof NewTicketInput>>({
+    // Core's NewTicketInput, as the server checks it: what is sent is trimmed.
+    resolver: zodResolver(NewTicketInput),
+    defaultValues: { title: '', type: 'Help', message: '' },
+  });
+  const { errors } = form.formState;
+  // One sentence for the form, under the message (the spec's "Please fill in all fields").
+  const error = errors.title?.message ?? errors.message?.message ?? errors.type?.message;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!title.trim() || !message.trim()) {
-      setError(FILL_IN_ALL_FIELDS);
-      toast.error(FILL_IN_ALL_FIELDS);
-      return;
-    }
-    create.mutate(
-      { title: title.trim(), type, message: message.trim() },
-      {
-        onSuccess: (ticket) => {
-          toast.success('Your support ticket has been submitted');
-          navigate(`/support/${ticket.id}`);
-        },
-        onError: (err) => showApiError(err, 'Failed to submit ticket. Please try again.'),
-      },
-    );
-  };
+  const submit = form.handleSubmit(
+    (input) =>
+      new Promise<void>((resolve) => {
+        create.mutate(input, {
+          onSuccess: (ticket) => {
+            toast.success('Your support ticket has been submitted');
+            navigate(`/support/${ticket.id}`);
+          },
+          onError: (err) => showApiError(err, 'Failed to submit ticket. Please try again.'),
+          onSettled: () => resolve(),
+        });
+      }),
+    (problems: FieldErrors<NewTicketValues>) => {
+      const first = problems.title?.message ?? problems.message?.message ?? problems.type?.message;
+      if (first) toast.error(first);
+    },
+  );
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
@@ -57,21 +65,15 @@ export function NewTicketPage() {
           <Label htmlFor={`${id}-title`}>Title</Label>
           <Input
             id={`${id}-title`}
-            value={title}
             maxLength={MAX_TICKET_TITLE}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setError(null);
-            }}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? `${id}-error` : undefined}
+            {...form.register('title')}
           />
         </div>
         <div className="grid gap-2 sm:w-56">
           <Label htmlFor={`${id}-type`}>Type</Label>
-          <Select
-            id={`${id}-type`}
-            value={type}
-            onChange={(e) => setType(e.target.value as (typeof TICKET_TYPES)[number])}
-          >
+          <Select id={`${id}-type`} {...form.register('type')}>
             {TICKET_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -85,14 +87,11 @@ export function NewTicketPage() {
             id={`${id}-message`}
             rows={8}
             maxLength={MAX_TICKET_MESSAGE}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setError(null);
-            }}
+            aria-invalid={errors.message ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register('message')}
           />
-          <FieldError id={`${id}-error`} message={error ?? undefined} />
+          <FieldError id={`${id}-error`} message={error} />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">

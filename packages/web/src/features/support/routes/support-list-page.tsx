@@ -1,3 +1,4 @@
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -45,7 +46,7 @@ export function SupportListPage() {
             You are a support agent: you can respond to tickets and close them, but not create them.
           </AlertDescription>
         </Alert>
-      ) : user?.subscriptionTier === 'free' && agent.data ? (
+      ) : user && !planAllows(user.subscriptionTier, 'prioritySupport') && agent.data ? (
         <Alert variant="info" className="mb-4">
           <AlertDescription>
             Pro accounts get priority support: their tickets are answered first.{' '}

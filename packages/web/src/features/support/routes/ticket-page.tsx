@@ -1,20 +1,20 @@
 import type { SupportVisitDto, TicketDto } from '@rotaboard/core/contracts/support';
-import { MAX_TICKET_MESSAGE } from '@rotaboard/core/contracts/support';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { SUPPORT_MODE_REDIRECT_MS } from '@rotaboard/core/support/support-mode';
 import { LifeBuoy, LogIn } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
 import { writeSupportModeRecord } from '../../../lib/support-mode';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useLogInAsUser, useReply, useSetTicketStatus, useTicket } from '../api/support';
+import { useLogInAsUser, useSetTicketStatus, useTicket } from '../api/support';
+import { ReplyForm } from '../components/reply-form';
 import { formatTicketTime, StatusBadge } from '../components/ticket-badges';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,10 +32,7 @@ export function TicketPage() {
 
 function Ticket({ id }: { id: string }) {
   const ticket = useTicket(id);
-  const reply = useReply(id);
   const setStatus = useSetTicketStatus(id);
-  const [message, setMessage] = useState('');
-  const boxId = useId();
   const notFound = isApiError(ticket.error) && ticket.error.status === 404;
   useEffect(() => {
     if (ticket.isError && !notFound) toast.error('Failed to load ticket details');
@@ -44,17 +41,6 @@ function Ticket({ id }: { id: string }) {
 
   const data = ticket.data;
   const last = data?.messages.at(-1);
-  const send = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) return;
-    reply.mutate(message.trim(), {
-      onSuccess: () => {
-        setMessage('');
-        toast.success('Message sent');
-      },
-      onError: (err) => showApiError(err, 'Failed to send message. Please try again.'),
-    });
-  };
   const toggle = () =>
     data &&
     setStatus.mutate(data.status === 'open' ? 'closed' : 'open', {
@@ -98,7 +84,7 @@ function Ticket({ id }: { id: string }) {
                 {data.userDetails.firstName} {data.userDetails.lastName} · {data.userDetails.email}
               </dd>
               <dt className="text-muted-foreground">Plan</dt>
-              <dd>{data.userDetails.subscriptionTier === 'pro' ? 'Pro' : 'Free'}</dd>
+              <dd>{planOf(data.userDetails.subscriptionTier).label}</dd>
               <dt className="text-muted-foreground">Joined</dt>
               <dd>{formatTicketTime(data.userDetails.userCreatedAt)}</dd>
               <dt className="text-muted-foreground">Last login</dt>
@@ -141,24 +127,7 @@ function Ticket({ id }: { id: string }) {
             </p>
           ) : null}
           {data.status === 'open' ? (
-            <form onSubmit={send} className="mt-4 grid gap-2">
-              <label htmlFor={boxId} className="text-sm font-medium">
-                {data.isSupportUser ? 'Reply' : 'Add a message'}
-              </label>
-              <Textarea
-                id={boxId}
-                rows={4}
-                maxLength={MAX_TICKET_MESSAGE}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-              <div className="flex justify-end">
-                <Button type="submit" disabled={reply.isPending || !message.trim()}>
-                  {reply.isPending ? <Spinner className="size-4" /> : null}
-                  Send
-                </Button>
-              </div>
-            </form>
+            <ReplyForm ticketId={id} label={data.isSupportUser ? 'Reply' : 'Add a message'} />
           ) : (
             <p className="mt-4 text-sm text-muted-foreground">
               This ticket is closed. Reopen it to send a message.

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -27,18 +30,22 @@ export function DeleteTeamDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [typed, setTyped] = useState('');
   const remove = useDeleteTeam();
   const ids = { input: useId(), hint: useId() };
-  const matches = typed === team.teamName;
+  // Not a request body (the delete call takes only the team's id): the confirmation is the name, exactly.
+  const schema = useMemo(
+    () => z.object({ typed: z.literal(team.teamName, 'Enter the team name exactly as shown') }),
+    [team.teamName],
+  );
+  const form = useForm<{ typed: string }>({ resolver: zodResolver(schema), defaultValues: { typed: '' } });
+  const matches = useWatch({ control: form.control, name: 'typed' }) === team.teamName;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
   useLayoutEffect(() => {
-    if (open) setTyped('');
+    if (open) form.reset({ typed: '' });
   }, [open]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!matches) return;
+  const onSubmit = form.handleSubmit(async () => {
     try {
       await remove.mutateAsync(team.teamId);
       toast.success('Team deleted');
@@ -46,7 +53,7 @@ export function DeleteTeamDialog({
     } catch (error) {
       showApiError(error, 'Failed to delete the team.');
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -67,11 +74,10 @@ export function DeleteTeamDialog({
             <Label htmlFor={ids.input}>Type the team name to confirm</Label>
             <Input
               id={ids.input}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
               autoComplete="off"
               spellCheck={false}
               aria-describedby={ids.hint}
+              {...form.register('typed')}
             />
             <p id={ids.hint} className="text-xs text-muted-foreground">
               Enter <span className="font-medium text-foreground">{team.teamName}</span> exactly as shown.

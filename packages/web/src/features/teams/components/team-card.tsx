@@ -1,6 +1,6 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -42,7 +42,7 @@ export function TeamCard({
         <p className="text-sm text-muted-foreground">Week starts on {weekStart}</p>
         <div className="flex flex-wrap gap-1.5">
           <Badge variant={role === 'Member' ? 'secondary' : 'default'}>{role}</Badge>
-          <Badge variant="outline">{PLAN_LIMITS[team.ownerSubscriptionTier].label} plan</Badge>
+          <Badge variant="outline">{planOf(team.ownerSubscriptionTier).label} plan</Badge>
           {isSelected ? <Badge variant="secondary">Current team</Badge> : null}
         </div>
       </div>

@@ -6,7 +6,7 @@ import {
   UpdateTeamInput,
 } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
-import { PLAN_LIMITS } from '@rotaboard/core/plans/plan-limits';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useState } from 'react';
@@ -156,7 +156,7 @@ export function TeamFormDialog({
 
   const limitHint =
     problem?.kind === 'limit' && !/\bPro\b/.test(problem.message)
-      ? `Upgrading to Pro lifts this limit: up to ${PLAN_LIMITS.pro.ownedTeams} teams.`
+      ? `Upgrading to Pro lifts this limit: up to ${planOf('pro').ownedTeams} teams.`
       : null;
   const showInclude = !editing || isOwner;
 

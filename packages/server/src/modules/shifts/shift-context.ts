@@ -1,0 +1,54 @@
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import type { Db } from '../../db/db.ts';
+import type { Mailer, WarnLog } from '../../plugins/mail.ts';
+import type { ScheduleEvents } from '../realtime/realtime-events.ts';
+import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import type { WeekCache } from './week-cache.ts';
+
+export const NOTIFICATIONS_ARE_PRO =
+  'Schedule notifications are part of the Pro plan. Upgrade to Pro to email staff about schedule changes.';
+export const ATTENDANCE_IS_PRO =
+  'Time and attendance (attendance adjustments) is part of the Pro plan. Upgrade to Pro to record them.';
+
+/** What the schedule's services are built from (shifts.routes.ts passes the app's). */
+export type ShiftServiceDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  proEmails: readonly string[];
+  events?: ScheduleEvents;
+  weekCache?: WeekCache;
+  log?: WarnLog;
+};
+
+/** The checks every part of the schedule service shares: who the caller is in the team, and their plan. */
+export function createShiftContext(deps: ShiftServiceDeps) {
+  return {
+    access: (tx: Db, user: UserRow, teamId: string) =>
+      loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails),
+
+    /** Refuses what the team's plan does not include: emails to staff, attendance adjustments. */
+    checkPlan(a: TeamAccess, input: { notify: boolean; adjustments: number }) {
+      if (input.notify && !planAllows(a.ownerTier, 'scheduleNotifications')) {
+        throw new DomainError(ErrorCode.PLAN_LIMIT, NOTIFICATIONS_ARE_PRO);
+      }
+      if (input.adjustments > 0 && !planAllows(a.ownerTier, 'attendance')) {
+        throw new DomainError(ErrorCode.PLAN_LIMIT, ATTENDANCE_IS_PRO);
+      }
+    },
+
+    /** The person an entry is for, locked until the transaction ends (their entries queue up). */
+    async staffFor(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
+      const row = await createStaffRepository(tx).lockInTeam(teamId, staffId);
+      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+      return row;
+    },
+
+    scheduleUrl: (date: string) => `${deps.publicUrl}/schedule/${date}`,
+  };
+}
+export type ShiftContext = ReturnType<typeof createShiftContext>;

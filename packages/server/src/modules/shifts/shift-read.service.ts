@@ -1,0 +1,113 @@
+import { auditActorName } from '@rotaboard/core/audit/actor';
+import type { HistoryResponse, ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
+import { summariseShiftChange } from '@rotaboard/core/shifts/describe';
+import { lastReadableDate, readableRange } from '@rotaboard/core/shifts/lock';
+import { todayUtc } from '../../lib/calendar.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
+import { requireTeamAdmin } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { toShiftDto } from './shift.dto.ts';
+import { createShiftRepository } from './shift.repository.ts';
+import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
+import { createWeekCache } from './week-cache.ts';
+
+/** Reading the schedule: a range of it, someone's next shift, and one entry's history. */
+export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext) {
+  const { db } = deps;
+  const weekCache = deps.weekCache ?? createWeekCache();
+
+  return {
+    /**
+     * A range of the schedule as this viewer may see it, serialised, and its validator (an ETag): the
+     * same whenever the answer would be the same bytes. It is built from the team's schedule version
+     * (bumped with every change to its shifts), the dates this viewer may read (plan window, lock:
+     * core's readableRange) and whether they see administrators' notes, so answering a conditional
+     * read takes no shift query, and one viewer's validator never matches what a viewer who may see
+     * less would get. The same key finds the serialised answer in the week cache, so a repeated read
+     * skips the query too.
+     */
+    async list(
+      user: UserRow,
+      teamId: string,
+      range: { startDate: string; endDate: string },
+    ): Promise<{ etag: string; loadJson: () => Promise<Buffer> }> {
+      const a = await ctx.access(db, user, teamId);
+      const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: todayUtc() };
+      const readable = readableRange(viewer, range.startDate, range.endDate);
+      const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
+      const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
+      const cacheKey = `${teamId}/${key}`;
+      const loadJson = async () => {
+        const cached = weekCache.get(cacheKey);
+        if (cached !== undefined) return cached;
+        const rows = readable
+          ? await createShiftRepository(db).readForTeam(teamId, readable.startDate, readable.endDate)
+          : [];
+        // Built from database rows through toShiftDto, whose output the DTO contract describes
+        // (tests read it through the schema); not validated again per item on every read.
+        // As bytes: Fastify would otherwise measure the string for Content-Length and encode it again
+        // to write it (about 1 ms each for a 500-staff week).
+        const json = Buffer.from(JSON.stringify(rows.map((row) => toShiftDto(row, a))));
+        weekCache.set(cacheKey, json);
+        return json;
+      };
+      return { etag: `W/"${key}"`, loadJson };
+    },
+
+    /** The signed-in person's next timed shift after a date and time, or null. */
+    async next(
+      user: UserRow,
+      teamId: string,
+      date: string,
+      time: string | undefined,
+    ): Promise<ShiftDto | null> {
+      const a = await ctx.access(db, user, teamId);
+      const member = await createStaffRepository(db).findByUser(teamId, user.id);
+      if (!member) return null;
+      const row = await createShiftRepository(db).nextForStaff(
+        member.id,
+        date,
+        time ?? '00:00:00',
+        lastReadableDate(a.team, a.isAdmin),
+      );
+      return row ? toShiftDto(row, a) : null;
+    },
+
+    /** A shift's audit entries, newest first, as far back as the plan's change history reaches. */
+    async history(
+      user: UserRow,
+      teamId: string,
+      shiftId: string,
+      offset: number,
+      limit: number,
+    ): Promise<HistoryResponse> {
+      const a = requireTeamAdmin(await ctx.access(db, user, teamId));
+      const repo = createShiftRepository(db);
+      if (!(await repo.findInTeam(teamId, shiftId)) && !(await repo.hasAnyHistory(teamId, shiftId))) {
+        throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+      }
+      const since = auditHistorySince(a.ownerTier, new Date());
+      const { total, rows } = await repo.history(teamId, shiftId, since, offset, limit);
+      return {
+        history: rows.map(({ audit, firstName, lastName, email, onBehalfOf }) => {
+          const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
+          const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
+          return {
+            auditId: audit.id,
+            action: audit.action,
+            changesSummary: summariseShiftChange(audit.action, oldValues, newValues),
+            changedByName: auditActorName({ firstName, lastName, email }, onBehalfOf),
+            changedAt: audit.changedAt.toISOString(),
+            oldValues,
+            newValues,
+          };
+        }),
+        totalCount: total,
+        hasMore: offset + rows.length < total,
+        isPro: planOf(a.ownerTier).paid,
+      };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { useDraggable } from '@dnd-kit/core';
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { StickyNote } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import {
+  chipColourClasses,
+  chipSentence,
+  chipTimeText,
+  type GridMoveKey,
+  overnightEndLabel,
+  swatchClass,
+} from '../../../lib/schedule-grid';
+import { cn } from '../../../lib/utils';
+import { chipMove } from '../utils/grid-keyboard';
+
+/** What a row's cells and chips can do, for admins: stable across renders (WeekGrid's `latest`). */
+export type GridActions = {
+  onAdd: (staffId: string, date: string) => void;
+  onOpen: (shift: ShiftDto) => void;
+  onKeyMove: (shift: ShiftDto, key: GridMoveKey, copy: boolean) => void;
+};
+
+type ChipProps = {
+  shift: ShiftDto;
+  /** The person's name, for the chip's spoken sentence. */
+  name: string;
+  isNext: boolean;
+  actions: GridActions | null;
+};
+
+export function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
+  return (
+    <>
+      <span className="flex items-center gap-1">
+        {shift.isTimeOff ? (
+          <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', swatchClass(shift))} />
+        ) : null}
+        <span className="font-semibold tabular-nums">{chipTimeText(shift)}</span>
+        {shift.notes ? (
+          <span title={shift.notes} className="ml-auto inline-flex">
+            <StickyNote aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">Notes: {shift.notes}</span>
+          </span>
+        ) : null}
+      </span>
+      {shift.isTimeOff ? <span className="block text-[11px] font-medium">Time off</span> : null}
+      {overnightEndLabel(shift) ? (
+        <span className="block text-[11px] font-medium">{overnightEndLabel(shift)}</span>
+      ) : null}
+      {shift.breakMinutes > 0 && (!shift.isTimeOff || shift.timeOffHours === null) && shift.startTime ? (
+        <span className="block text-[11px] opacity-80">{shift.breakMinutes}m break</span>
+      ) : null}
+      {isNext ? <span className="block text-[11px] font-semibold uppercase">Next shift</span> : null}
+    </>
+  );
+}
+
+export function Chip({ shift, name, isNext, actions }: ChipProps) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: shift.shiftId,
+    data: { shift },
+    disabled: !actions,
+  });
+  const className = cn(
+    'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-tight shadow-xs',
+    chipColourClasses(shift),
+    isNext && 'ring-2 ring-primary ring-offset-1 ring-offset-card',
+    isDragging && 'opacity-40',
+  );
+  if (!actions) {
+    return (
+      <div className={className} data-shift-chip="">
+        <ChipBody shift={shift} isNext={isNext} />
+      </div>
+    );
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const move = chipMove(event);
+    if (!actions || !move) return;
+    event.preventDefault();
+    actions.onKeyMove(shift, move.key, move.copy);
+  }
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      data-shift-chip=""
+      data-shift-id={shift.shiftId}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      // One tab stop for the whole grid (WeekGrid moves it with the arrow keys).
+      tabIndex={-1}
+      data-grid-item=""
+      aria-label={chipSentence(shift, name, isNext)}
+      aria-roledescription="draggable shift"
+      onClick={() => actions.onOpen(shift)}
+      className={cn(
+        className,
+        'cursor-pointer touch-manipulation hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:hover:brightness-125',
+      )}
+    >
+      <ChipBody shift={shift} isNext={isNext} />
+    </button>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
+import { memo } from 'react';
+import { formatHours } from '../../../lib/schedule-grid';
+import { cn } from '../../../lib/utils';
+import { Cell } from './grid-cell';
+import { Chip, type GridActions } from './grid-chip';
+
+export type GridRow = { member: StaffDto; totalMinutes: number; contracted: number | null };
+
+type StaffRowProps = {
+  row: GridRow;
+  /** The row's entries per date, in the order of `dates`. */
+  entries: readonly (readonly ShiftDto[] | undefined)[];
+  dates: readonly string[];
+  today: string;
+  lockedUntil: string | null;
+  mine: boolean;
+  nextShiftId: string | null;
+  actions: GridActions | null;
+  /** True while a chip is being dragged: the cells are drop targets then. */
+  dropTargets: boolean;
+  index: number;
+  measure: ((node: Element | null) => void) | undefined;
+};
+
+/**
+ * One person's week. Memoised on what it shows, so a change to one shift redraws one row: the
+ * query cache keeps unchanged shifts as the same objects, which is what `sameRow` compares.
+ */
+export const StaffRow = memo(function StaffRow({
+  row: { member, totalMinutes, contracted },
+  entries,
+  dates,
+  today,
+  lockedUntil,
+  mine,
+  nextShiftId,
+  actions,
+  dropTargets,
+  index,
+  measure,
+}: StaffRowProps) {
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={cn('border-b border-border', mine && 'bg-highlight/40')}
+      aria-current={mine ? 'true' : undefined}
+    >
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 z-10 bg-card px-2 py-2 text-left align-top font-normal shadow-[1px_0_0_var(--border)] sm:px-3',
+          mine && 'bg-highlight',
+        )}
+      >
+        <span className="block truncate font-medium">
+          {member.fullName}
+          {mine ? <span className="ml-1 text-xs font-normal text-primary">(you)</span> : null}
+        </span>
+        {member.role ? (
+          <span className="block truncate text-xs text-muted-foreground">{member.role}</span>
+        ) : null}
+        <span className="mt-0.5 block text-xs tabular-nums text-muted-foreground">
+          <span className="font-medium text-foreground">{formatHours(totalMinutes)}</span>
+          {contracted !== null ? ` / ${contracted}h` : null}
+        </span>
+      </th>
+      {dates.map((date, column) => (
+        <Cell
+          key={date}
+          staffId={member.staffId}
+          name={member.fullName}
+          date={date}
+          today={today}
+          locked={isDateLocked(date, lockedUntil)}
+          onAdd={actions ? () => actions.onAdd(member.staffId, date) : undefined}
+          dropTarget={dropTargets}
+        >
+          {(entries[column] ?? []).map((shift) => (
+            <Chip
+              key={shift.shiftId}
+              shift={shift}
+              name={member.fullName}
+              isNext={shift.shiftId === nextShiftId}
+              actions={actions}
+            />
+          ))}
+        </Cell>
+      ))}
+    </tr>
+  );
+}, sameRow);
+
+function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
+  return (
+    before.row.member === after.row.member &&
+    before.row.totalMinutes === after.row.totalMinutes &&
+    before.row.contracted === after.row.contracted &&
+    before.dates === after.dates &&
+    before.today === after.today &&
+    before.lockedUntil === after.lockedUntil &&
+    before.mine === after.mine &&
+    before.nextShiftId === after.nextShiftId &&
+    before.actions === after.actions &&
+    before.dropTargets === after.dropTargets &&
+    before.index === after.index &&
+    before.measure === after.measure &&
+    before.entries.length === after.entries.length &&
+    before.entries.every((cell, column) => sameEntries(cell, after.entries[column]))
+  );
+}
+
+function sameEntries(a: readonly ShiftDto[] | undefined, b: readonly ShiftDto[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((shift, i) => shift === b[i]);
+}
