@@ -8,12 +8,14 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import sessionPlugin from './modules/auth/session.plugin.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import realtimeHubPlugin from './modules/realtime/realtime-hub.plugin.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
@@ -25,15 +27,15 @@ import { supportSessionRoutes } from './modules/support/support-session.routes.t
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import compressionPlugin from './plugins/compression.ts';
+import cookiesPlugin from './plugins/cookies.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import originCheckPlugin from './plugins/origin-check.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
-import realtimePlugin from './plugins/realtime.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import sessionPlugin from './plugins/session.ts';
+import socketIoPlugin from './plugins/socket-io.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -114,30 +116,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  // External and cross-cutting plugins first, so every route below sees them: errors, security
-  // headers, compression, the database, origin checks and sessions, mail, rate limits, and the OpenAPI document (which must
+  // Plugins first: they wrap libraries and infrastructure and import no module (test/layers.test.ts),
+  // so every module registered below can rely on them: errors, security headers, compression, the
+  // database, cookies, origin checks, mail, rate limits, Socket.IO, and the OpenAPI document (which must
   // be registered before the routes it describes).
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: !options.database });
+  await app.register(cookiesPlugin);
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
-  await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });
-  // Support mode (an agent logged in as a user) sits on the session: the request becomes the user's.
-  await app.register(supportModePlugin, {
-    secureCookies: config.publicUrl.startsWith('https:'),
-    supportEmails: config.supportEmails,
-    onTicketChanged: (ticketId, userId) => app.realtime.supportTicketUpdated(ticketId, userId),
-    onLeave: (supportSessionId) => app.realtime.disconnectSupportSession(supportSessionId),
-  });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     override: options.mailer,
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl, publicUrl: config.publicUrl });
+  await app.register(socketIoPlugin, { redisUrl: config.redisUrl, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
+
+  // Then the modules that every route depends on. Support mode first (an agent logged in as a user):
+  // the session's hook resolves both cookies in one go and hands support mode its part, which makes
+  // the request the user's. The live hub authenticates sockets through that same resolution.
+  await app.register(supportModePlugin, {
+    secureCookies: config.publicUrl.startsWith('https:'),
+    supportEmails: config.supportEmails,
+    onTicketChanged: (ticketId, userId) => app.realtime.supportTicketUpdated(ticketId, userId),
+    onLeave: (supportSessionId) => app.realtime.disconnectSupportSession(supportSessionId),
+  });
+  await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });
+  await app.register(realtimeHubPlugin);
 
   // Feature modules: thin routes over services.
   await app.register(healthRoutes);

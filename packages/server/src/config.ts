@@ -104,6 +104,13 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .default(30),
   TRUST_PROXY: TrustProxy,
+  /** The week read's cache, in megabytes per process (modules/shifts/week-cache.ts); 0 keeps nothing. */
+  WEEK_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(0, 'must be 0 or more')
+    .max(65536, 'must be at most 65536')
+    .default(64),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be a pino level such as info',
@@ -118,6 +125,9 @@ const EnvSchema = z.object({
   /** Where the Stripe SDK sends its calls: Stripe itself unless set (stripe-mock, tests). */
   STRIPE_API_URL: optionalUrl(/^https?$/, 'http://127.0.0.1:12111'),
 });
+
+/** Every variable the server reads (the README's configuration table lists each: test/config.test.ts). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -136,6 +146,8 @@ export type Config = {
   /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses. */
   trustProxy: number | string[] | false;
   logLevel: string;
+  /** The most the week read's cache may hold, in bytes (WEEK_CACHE_MB); 0 keeps nothing. */
+  weekCacheBytes: number;
   /** Where the built web app lives; unset means the monorepo's packages/web/dist. */
   webDistDir: string | undefined;
   /** Stripe billing, when STRIPE_SECRET_KEY is set; otherwise the demo provider (docs/billing.md). */
@@ -204,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    weekCacheBytes: e.WEEK_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR,
     stripe,
   };

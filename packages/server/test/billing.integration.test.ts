@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,7 +312,14 @@ function fakeStripe() {
   const calls: { method: string; path: string; body: URLSearchParams }[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
   let customers = 0;
+  /** How every call fails, while set: Stripe answering 500, or the connection breaking mid-request. */
+  const state: { failure: 'status-500' | 'hang-up' | null } = { failure: null };
   const server: Server = createServer((request, response) => {
+    if (state.failure === 'hang-up') {
+      calls.push({ method: request.method ?? '', path: request.url ?? '', body: new URLSearchParams() });
+      request.socket.destroy();
+      return;
+    }
     let raw = '';
     request.on('data', (chunk) => {
       raw += chunk;
@@ -324,6 +332,9 @@ function fakeStripe() {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
         response.end(JSON.stringify(json));
       };
+      if (state.failure === 'status-500') {
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+      }
       if (path === '/v1/customers') return send(200, { id: `cus_${++customers}`, object: 'customer' });
       if (path === '/v1/checkout/sessions') {
         return send(200, {
@@ -344,7 +355,7 @@ function fakeStripe() {
       return send(404, { error: { type: 'invalid_request_error', message: `No such thing: ${path}` } });
     });
   });
-  return { server, calls, subscriptions };
+  return { server, calls, subscriptions, state };
 }
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -553,5 +564,131 @@ describe.each(engines)('plans and billing with Stripe on %s', (engine) => {
     expect((await webhook('customer.created', { id: 'cus_2', object: 'customer' })).json().outcome).toBe(
       'ignored',
     );
+  });
+});
+
+describe.each(engines)('a payment provider that fails, on %s', (engine) => {
+  let t: TestApp;
+  const stripe = fakeStripe();
+  /** The server's log lines at level error, as JSON. */
+  const logged: { msg: string; err?: { type: string; message: string; cause?: { type: string } } }[] = [];
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => stripe.server.listen(0, '127.0.0.1', resolve));
+    const port = (stripe.server.address() as { port: number }).port;
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) logged.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp(
+      engine,
+      {
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_USD: 'price_usd',
+        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'error',
+      },
+      { logger: true, logStream },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    stripe.server.close();
+  });
+
+  const providerFailed = {
+    message: 'The payment provider could not be reached. Try again in a few minutes.',
+    code: 'BILLING_FAILED',
+  };
+
+  it.each([
+    ['answers 500', 'status-500', 'StripeAPIError'],
+    ['breaks the connection', 'hang-up', 'StripeConnectionError'],
+  ] as const)(
+    'answers 502 with a sentence, and logs the cause, when Stripe %s',
+    async (_, failure, causeType) => {
+      stripe.state.failure = failure;
+      logged.length = 0;
+      const call = client(t.app, await signIn(t.app, `unlucky-${failure}@example.com`));
+      const res = await call('POST', '/api/subscriptions/checkout', {
+        successUrl,
+        cancelUrl,
+        currency: 'USD',
+      });
+      stripe.state.failure = null;
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual(providerFailed);
+      const line = logged.find((l) => l.msg === 'billing: a call to the payment provider failed');
+      expect(line?.err).toMatchObject({
+        type: 'ProviderCallError',
+        message: expect.stringMatching(/^Stripe: create a customer failed: /),
+        cause: { type: causeType },
+      });
+      // Nothing was half-done: once Stripe answers again the same checkout goes through.
+      const retried = await call('POST', '/api/subscriptions/checkout', {
+        successUrl,
+        cancelUrl,
+        currency: 'USD',
+      });
+      expect(retried.statusCode).toBe(200);
+    },
+  );
+
+  it('answers a webhook 502 while the subscription cannot be read, so Stripe sends it again', async () => {
+    const email = 'webhook-retry@example.com';
+    const call = client(t.app, await signIn(t.app, email));
+    const id = await userId(t, email);
+    stripe.subscriptions.set('sub_retry', {
+      id: 'sub_retry',
+      object: 'subscription',
+      customer: 'cus_retry',
+      status: 'active',
+      currency: 'usd',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata: { userId: id },
+      items: { object: 'list', data: [] },
+    });
+    const payload = JSON.stringify({
+      id: 'evt_retry',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'cs_retry',
+          object: 'checkout.session',
+          mode: 'subscription',
+          customer: 'cus_retry',
+          subscription: 'sub_retry',
+          client_reference_id: id,
+        },
+      },
+    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/billing/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        payload,
+      });
+    logged.length = 0;
+    stripe.state.failure = 'status-500';
+    const failed = await send();
+    stripe.state.failure = null;
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual(providerFailed);
+    expect(
+      logged.find((l) => l.msg === 'billing: a call to the payment provider failed')?.err?.message,
+    ).toMatch(/^Stripe: read a subscription failed: /);
+    expect((await call('GET', '/api/subscriptions/current')).json().tier).toBe('free');
+    // Stripe's retry of the same event is applied, not taken for a duplicate.
+    expect((await send()).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await call('GET', '/api/subscriptions/current')).json().tier).toBe('pro');
   });
 });

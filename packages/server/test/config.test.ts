@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, ENV_NAMES, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('needs nothing on a fresh machine', () => {
@@ -14,7 +15,25 @@ describe('configuration', () => {
       magicLinkResendSeconds: 120,
       nodeEnv: 'development',
       supportEmails: [],
+      weekCacheBytes: 64 * 1024 * 1024,
     });
+  });
+
+  it('is all listed in the README’s configuration table', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('## Running in production'),
+    );
+    const listed = new Set(
+      [...table.matchAll(/^\|([^|]*)\|/gm)].flatMap((row) => row[1]!.match(/[A-Z][A-Z_]+/g) ?? []),
+    );
+    expect(ENV_NAMES.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it('bounds the week cache by WEEK_CACHE_MB', () => {
+    expect(loadConfig({ WEEK_CACHE_MB: '8' }).weekCacheBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ WEEK_CACHE_MB: '0' }).weekCacheBytes).toBe(0);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -47,6 +66,8 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV must be development, production or test/],
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a number of proxy hops/],
     [{ TRUST_PROXY: '10.0.0.0/8,not-an-ip' }, /^Invalid configuration: TRUST_PROXY must be a number/],
+    [{ WEEK_CACHE_MB: 'lots' }, /^Invalid configuration: WEEK_CACHE_MB must be a number of megabytes/],
+    [{ WEEK_CACHE_MB: '-1' }, /^Invalid configuration: WEEK_CACHE_MB must be 0 or more/],
     [{ TRUST_PROXY: '99' }, /^Invalid configuration: TRUST_PROXY must be a hop count of at most 10/],
   ])('stops on %j with one line naming the variable', (env, message) => {
     let error: unknown;

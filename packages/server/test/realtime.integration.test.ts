@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { addDays } from '@rotaboard/core/dates/week';
 import {
   HUB_PATH,
@@ -7,7 +8,7 @@ import {
   type ScheduleUpdatedEvent,
   ScheduleUpdatedEventSchema,
 } from '@rotaboard/core/realtime/events';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -492,6 +493,86 @@ describe('live updates across server instances', () => {
     } finally {
       await a.close();
       await b.close();
+      await dispose();
+    }
+  });
+});
+
+describe.each(engines)('a database error while re-checking access, on %s', (engine) => {
+  it('keeps the connection in its team group and logs the error', async () => {
+    const logged: { msg: string; teamId?: string; err?: { message: string } }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) logged.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { database, dispose } = await freshDatabase(engine);
+    const app = await buildApp(testConfig({ MAGIC_LINK_RESEND_SECONDS: '0', LOG_LEVEL: 'error' }), {
+      database,
+      logger: true,
+      logStream,
+    });
+    let socket: Socket | undefined;
+    let other: Socket | undefined;
+    try {
+      const url = await listen(app);
+      const cookie = await signIn(app, 'db.blip@example.com', { firstName: 'Bea', lastName: 'Blip' });
+      const team = (
+        await client(app, cookie)('POST', '/api/teams', { teamName: 'Steady', ownerInStaffList: true })
+      ).json();
+      socket = hub(url, cookie);
+      await joined(socket, team.teamId);
+      let left = 0;
+      socket.on(HubEvents.left, () => {
+        left += 1;
+      });
+      const event = next<ScheduleUpdatedEvent>(socket, HubEvents.scheduleUpdated);
+
+      // A staff change makes the hub re-check every member, and the query it needs fails: a real
+      // database error (the table it reads is gone for a moment), not a refusal.
+      await database.db.execute(sql`alter table staff rename to staff_away`);
+      try {
+        app.realtime.scheduleUpdated({
+          teamId: team.teamId,
+          kind: 'staff',
+          startDate: null,
+          endDate: null,
+          ids: [],
+          changedBy: { userId: 'someone', name: 'Someone' },
+        });
+        await app.realtime.settled();
+        // A join asked while the database cannot answer is refused, and said in the log too.
+        other = hub(url, cookie);
+        await joinRefused(other, team.teamId);
+      } finally {
+        await database.db.execute(sql`alter table staff_away rename to staff`);
+      }
+      expect(logged.filter((l) => l.msg.startsWith('realtime: could not check'))).toHaveLength(2);
+
+      expect(await event).toMatchObject({ teamId: team.teamId, kind: 'staff' });
+      expect(left).toBe(0);
+      expect(await app.realtime.io.in(`team:${team.teamId}`).fetchSockets()).toHaveLength(1);
+      const line = logged.find((l) => l.msg.startsWith('realtime: could not check a member’s access'));
+      expect(line).toMatchObject({ teamId: team.teamId });
+      expect(line?.err?.message).toMatch(/staff/);
+
+      // Still a member in every way: the next change reaches the connection.
+      const after = next<ScheduleUpdatedEvent>(socket, HubEvents.scheduleUpdated);
+      app.realtime.scheduleUpdated({
+        teamId: team.teamId,
+        kind: 'staff',
+        startDate: null,
+        endDate: null,
+        ids: [],
+        changedBy: { userId: 'someone', name: 'Someone' },
+      });
+      expect(await after).toMatchObject({ teamId: team.teamId });
+      expect(left).toBe(0);
+    } finally {
+      socket?.disconnect();
+      other?.disconnect();
+      await app.close();
       await dispose();
     }
   });

@@ -189,16 +189,39 @@ describe.each(engines)('conditional week reads on %s', (engine) => {
 });
 
 describe('the week cache', () => {
-  it('keeps the most recently used entries up to its size', () => {
-    const cache = createWeekCache(2);
-    const bytes = (text: string) => Buffer.from(text);
-    cache.set('a', bytes('[1]'));
-    cache.set('b', bytes('[2]'));
-    expect(cache.get('a')?.toString()).toBe('[1]');
-    cache.set('c', bytes('[3]'));
+  const bytes = (length: number, fill: string) => Buffer.alloc(length, fill);
+
+  it('keeps the most recently used answers up to its size in bytes, keys included', () => {
+    // Room for two 400-byte answers (keys are 1 byte each), not three.
+    const cache = createWeekCache(1000);
+    cache.set('a', bytes(400, 'a'));
+    cache.set('b', bytes(400, 'b'));
+    expect(cache.get('a')?.toString()).toBe('a'.repeat(400));
+    cache.set('c', bytes(400, 'c'));
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.toString()).toBe('[1]');
-    expect(cache.get('c')?.toString()).toBe('[3]');
+    expect(cache.get('a')?.byteLength).toBe(400);
+    expect(cache.get('c')?.byteLength).toBe(400);
     expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(802);
+  });
+
+  it('drops as many small answers as one big one needs, and never keeps one bigger than the bound', () => {
+    const cache = createWeekCache(1000);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, bytes(99, key));
+    expect(cache.size).toBe(5);
+    cache.set('big', bytes(700, 'x'));
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.get('big')?.byteLength).toBe(700);
+    expect(['a', 'b', 'c', 'd', 'e'].filter((key) => cache.get(key))).toEqual(['d', 'e']);
+    cache.set('huge', bytes(2000, 'h'));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('keeps nothing with a bound of 0 (WEEK_CACHE_MB=0)', () => {
+    const cache = createWeekCache(0);
+    cache.set('a', bytes(10, 'a'));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 });

@@ -3,15 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Db } from './db.ts';
 import { startPglite } from './pglite-start.ts';
 import { countWrites } from './read-memo.ts';
 import * as schema from './schema.ts';
-
-/** One type for both engines (and for a transaction, which is a PgDatabase too). */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 /**
  * Embedded PGlite belongs to this process alone (no other process can open its data directory), so

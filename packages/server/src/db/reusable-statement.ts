@@ -1,4 +1,4 @@
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 type WithSession = { session: { client: unknown } };
 

@@ -70,7 +70,8 @@ export function serializeError(error: unknown): {
     ...(cause
       ? {
           cause: {
-            type: cause.name,
+            // Some libraries leave `name` as "Error" (Stripe's errors): their class says which one.
+            type: cause.name === 'Error' ? cause.constructor.name : cause.name,
             message: withoutValues(cause.message),
             ...(cause.code !== undefined ? { code: cause.code } : {}),
           },

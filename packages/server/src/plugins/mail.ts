@@ -2,8 +2,9 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { devOutbox } from '../db/schema.ts';
-import type { EmailContent } from '../modules/mail/templates.ts';
 
+/** What an email says (modules/mail/templates.ts writes them): HTML with a plain-text twin. */
+export type EmailContent = { subject: string; html: string; text: string };
 export type OutgoingEmail = EmailContent & { to: string };
 export type OutboxEmail = OutgoingEmail & { id: string; createdAt: Date; links: string[] };
 

@@ -7,7 +7,7 @@ import {
   type PublicPath,
 } from '@rotaboard/core/site/public-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from './session.ts';
+import { SESSION_COOKIE } from '../lib/cookie-names.ts';
 
 /** The file scripts/prerender.mjs writes a public path to: `/` → home.html, `/features/leave` → features-leave.html. */
 export function prerenderedFile(pagePath: string): string {

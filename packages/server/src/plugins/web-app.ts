@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ensureSessionHint } from '../modules/auth/session-hint.ts';
+import { SESSION_COOKIE } from '../lib/cookie-names.ts';
+import { ensureSessionHint } from '../lib/session-hint.ts';
 import { fallbackFor, publicSite } from './public-site.ts';
-import { SESSION_COOKIE } from './session.ts';
 
 /** Scripts and stylesheets: their names carry a hash of their content (Vite), so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

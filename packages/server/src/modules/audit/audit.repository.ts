@@ -1,5 +1,5 @@
 import { changedFields } from '@rotaboard/core/audit/changes';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { auditLog } from '../../db/schema.ts';
 import { currentSupportActor } from './support-actor.ts';
 

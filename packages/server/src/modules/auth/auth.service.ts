@@ -2,7 +2,7 @@ import { MAGIC_LINK_TTL_MINUTES } from '@rotaboard/core/auth/constants';
 import type { LoginResponse, MeResponse, VerifyResponse } from '@rotaboard/core/contracts/auth';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { needsProfileCompletion } from '@rotaboard/core/users/profile';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { signInEmail } from '../mail/templates.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { magicLinks } from '../../db/schema.ts';
 
 export type MagicLinkRow = typeof magicLinks.$inferSelect;

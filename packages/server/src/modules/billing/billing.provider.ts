@@ -31,3 +31,18 @@ export type BillingProvider = {
   /** Where to send the browser to manage the subscription. */
   portal(input: { userId: string; customerId: string; returnUrl: string }): Promise<string>;
 };
+
+/**
+ * A call to the provider that failed: it could not be reached, answered an error, or answered
+ * something unusable. `operation` says what we asked; `cause` keeps the provider's own error for the
+ * log (the client gets a sentence, never the provider's details).
+ */
+export class ProviderCallError extends Error {
+  constructor(
+    readonly operation: string,
+    cause: unknown,
+  ) {
+    super(`${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ProviderCallError';
+  }
+}

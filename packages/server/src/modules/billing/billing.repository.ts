@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { billingEvents, demoBillingSessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/user.repository.ts';
 

@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session.plugin.ts';
 import type { BillingProvider } from './billing.provider.ts';
 import { createBillingService } from './billing.service.ts';
 import { createDemoProvider } from './demo.provider.ts';
-import { createStripeProvider, type StripeProvider, WebhookSignatureError } from './stripe.provider.ts';
+import { createStripeProvider, type StripeProvider } from './stripe.provider.ts';
 
 /** Plans and billing: spec 2 §7 /api/subscriptions, the Stripe webhook and the demo provider's pages. */
 export async function billingRoutes(app: FastifyInstance) {
@@ -27,6 +27,7 @@ export async function billingRoutes(app: FastifyInstance) {
     provider,
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
+    log: app.log,
   });
   const tags = ['subscriptions'];
 
@@ -74,20 +75,14 @@ export async function billingRoutes(app: FastifyInstance) {
         { schema: { tags: ['billing'], summary: 'Stripe webhook (signed)', hide: true } },
         async (request, reply) => {
           const signature = request.headers['stripe-signature'];
-          try {
-            const notice = await stripe.readWebhook(
+          const { notice, outcome } = await service.receiveWebhook(() =>
+            stripe.readWebhook(
               Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
               typeof signature === 'string' ? signature : undefined,
-            );
-            const outcome = await service.applyNotice(notice);
-            request.log.info({ eventId: notice.eventId, type: notice.type, outcome }, 'stripe webhook');
-            return reply.send({ received: true, outcome });
-          } catch (err) {
-            if (err instanceof WebhookSignatureError) {
-              return reply.status(400).send({ message: 'The webhook signature does not match' });
-            }
-            throw err;
-          }
+            ),
+          );
+          request.log.info({ eventId: notice.eventId, type: notice.type, outcome }, 'stripe webhook');
+          return reply.send({ received: true, outcome });
         },
       );
     });

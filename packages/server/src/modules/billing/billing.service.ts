@@ -16,7 +16,7 @@ import {
   type StoredSubscription,
 } from '@rotaboard/core/plans/subscription';
 import { type Currency, isCurrency, REGIONS, regionForCurrency } from '@rotaboard/core/regions/regions';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { BillingProvider, ProviderNotice } from './billing.provider.ts';
 import { createBillingRepository } from './billing.repository.ts';
@@ -27,7 +27,7 @@ export const ALREADY_PRO = 'You already have Pro. Use Manage Subscription to cha
 export const COMPLIMENTARY_PRO = 'Your account has Pro on the house: there is nothing to pay or manage.';
 export const NOTHING_TO_MANAGE = 'There is no subscription to manage yet. Upgrade to Pro first.';
 export const NOT_ON_SITE = 'Return addresses must be pages of this site';
-export const PROVIDER_FAILED = 'The payment provider could not be reached. Try again in a moment.';
+export const PROVIDER_FAILED = 'The payment provider could not be reached. Try again in a few minutes.';
 const DEMO_ONLY = 'This page belongs to the demo payment provider, which is not in use';
 
 /** The subscription as the client sees it (GET /api/subscriptions/current). */
@@ -60,21 +60,29 @@ const storedOf = (user: UserRow): StoredSubscription => ({
   reportedAt: user.billingEventAt,
 });
 
+/** Where a failed provider call is written down (Fastify's logger). */
+export type ErrorLog = { error(details: object, message: string): void };
+
 /** Plans and billing (spec 2 §2 Subscription screen, §7 /api/subscriptions, issue 12). */
 export function createBillingService(deps: {
   db: Db;
   provider: BillingProvider;
   publicUrl: string;
   proEmails: readonly string[];
+  log: ErrorLog;
 }) {
-  const { db, provider, publicUrl, proEmails } = deps;
+  const { db, provider, publicUrl, proEmails, log } = deps;
 
-  /** Calls the provider; its failures become a 502 with a sentence, never a 500. */
+  /**
+   * Calls the provider. A failure is logged with its cause (what we asked and what the provider or the
+   * network said) and answered 502 with a sentence: the person can try again, the operator can see why.
+   */
   async function callProvider<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
       if (err instanceof DomainError) throw err;
+      log.error({ err, provider: provider.kind }, 'billing: a call to the payment provider failed');
       throw new DomainError(ErrorCode.BILLING_FAILED, PROVIDER_FAILED);
     }
   }
@@ -139,7 +147,15 @@ export function createBillingService(deps: {
   }
 
   return {
-    applyNotice: (notice: ProviderNotice) => db.transaction((tx) => applyNotice(notice, tx)),
+    /**
+     * A provider's webhook: `read` verifies and interprets it (which may call the provider back), then
+     * the notice is applied. A failed call while reading is a 502, so the provider sends it again.
+     */
+    async receiveWebhook(read: () => Promise<ProviderNotice>) {
+      const notice = await callProvider(read);
+      const outcome = await db.transaction((tx) => applyNotice(notice, tx));
+      return { notice, outcome };
+    },
 
     async current(user: UserRow): Promise<SubscriptionDto> {
       return toSubscriptionDto(user, proEmails, provider.kind);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { BillingProvider } from './billing.provider.ts';
 import { createBillingRepository } from './billing.repository.ts';
 

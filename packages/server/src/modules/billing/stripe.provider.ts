@@ -1,7 +1,8 @@
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { SubscriptionReport, SubscriptionStatus } from '@rotaboard/core/plans/subscription';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
-import type { BillingProvider, ProviderNotice } from './billing.provider.ts';
+import { type BillingProvider, ProviderCallError, type ProviderNotice } from './billing.provider.ts';
 
 /** Stripe's subscription statuses as ours; null for a subscription not yet paid for (incomplete). */
 function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | null {
@@ -24,7 +25,16 @@ function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | null
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
-export class WebhookSignatureError extends Error {}
+export const WEBHOOK_SIGNATURE_MISMATCH = 'The webhook signature does not match';
+
+/** Runs one Stripe API call; whatever goes wrong comes out as a ProviderCallError naming the call. */
+async function stripeCall<T>(operation: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw new ProviderCallError(`Stripe: ${operation}`, err);
+  }
+}
 
 /**
  * Billing through Stripe's official SDK: Checkout Sessions in subscription mode, Billing Portal
@@ -76,9 +86,11 @@ export function createStripeProvider(config: StripeConfig) {
     async ensureCustomer(user, existing) {
       if (existing) return existing;
       // The idempotency key makes two quick checkouts share one customer.
-      const customer = await stripe.customers.create(
-        { email: user.email, metadata: { userId: user.id } },
-        { idempotencyKey: `rotaboard-customer-${user.id}` },
+      const customer = await stripeCall('create a customer', () =>
+        stripe.customers.create(
+          { email: user.email, metadata: { userId: user.id } },
+          { idempotencyKey: `rotaboard-customer-${user.id}` },
+        ),
       );
       return customer.id;
     },
@@ -86,35 +98,44 @@ export function createStripeProvider(config: StripeConfig) {
     async checkout({ userId, customerId, currency, successUrl, cancelUrl }) {
       const price = config.prices[currency];
       if (!price) return null;
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer: customerId,
-        client_reference_id: userId,
-        line_items: [{ price, quantity: 1 }],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        subscription_data: { metadata: { userId } },
-        metadata: { userId },
-      });
-      if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      const session = await stripeCall('create a checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: userId,
+          line_items: [{ price, quantity: 1 }],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          subscription_data: { metadata: { userId } },
+          metadata: { userId },
+        }),
+      );
+      if (!session.url) {
+        throw new ProviderCallError(
+          'Stripe: create a checkout session',
+          new Error(`checkout session ${session.id} has no url`),
+        );
+      }
       return session.url;
     },
 
     async portal({ customerId, returnUrl }) {
-      const session = await stripe.billingPortal.sessions.create({
-        customer: customerId,
-        return_url: returnUrl,
-      });
+      const session = await stripeCall('create a billing portal session', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return session.url;
     },
 
-    /** Verifies the signature, then says what the event means; a bad signature throws WebhookSignatureError. */
+    /**
+     * Verifies the signature, then says what the event means: a bad signature is a 400 (Stripe does
+     * not retry it), a failed look-up of the subscription a ProviderCallError (a 502: Stripe retries).
+     */
     async readWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? '', config.webhookSecret);
-      } catch (err) {
-        throw new WebhookSignatureError((err as Error).message);
+      } catch {
+        throw new DomainError(ErrorCode.VALIDATION, WEBHOOK_SIGNATURE_MISMATCH);
       }
       const reportedAt = new Date(event.created * 1000);
       const base = { eventId: event.id, type: event.type };
@@ -125,7 +146,9 @@ export function createStripeProvider(config: StripeConfig) {
           if (session.mode !== 'subscription' || !subscriptionId) {
             return { ...base, userId: null, customerId: null, report: null };
           }
-          const sub = await stripe.subscriptions.retrieve(subscriptionId);
+          const sub = await stripeCall('read a subscription', () =>
+            stripe.subscriptions.retrieve(subscriptionId),
+          );
           return {
             ...base,
             userId: session.client_reference_id ?? sub.metadata?.userId ?? null,
@@ -156,7 +179,9 @@ export function createStripeProvider(config: StripeConfig) {
             idOf(invoice.parent?.subscription_details?.subscription ?? null) ?? idOf(invoice.subscription);
           if (!subscriptionId)
             return { ...base, userId: null, customerId: idOf(invoice.customer), report: null };
-          const sub = await stripe.subscriptions.retrieve(subscriptionId);
+          const sub = await stripeCall('read a subscription', () =>
+            stripe.subscriptions.retrieve(subscriptionId),
+          );
           return {
             ...base,
             userId: sub.metadata?.userId ?? null,

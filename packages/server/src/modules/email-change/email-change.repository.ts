@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { emailChanges } from '../../db/schema.ts';
 
 export type EmailChangeRow = typeof emailChanges.$inferSelect;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session.plugin.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 
 const TokenParams = z.object({ token: LinkToken });

@@ -4,7 +4,7 @@ import { type AcceptInviteResponse, StaffDto } from '@rotaboard/core/contracts/s
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { teams, users } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';

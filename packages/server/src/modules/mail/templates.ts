@@ -1,8 +1,9 @@
-/**
+import type { EmailContent } from '../../plugins/mail.ts';
+
+/*
  * Every email Rotaboard sends: HTML with a plain-text twin, the product name, and one clear action.
  * Values are escaped; links come from PUBLIC_URL.
  */
-export type EmailContent = { subject: string; html: string; text: string };
 
 const PRODUCT = 'Rotaboard';
 

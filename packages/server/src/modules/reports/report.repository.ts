@@ -2,7 +2,7 @@ import type { AuditDomain } from '@rotaboard/core/audit/display';
 import type { ReportEntry, ReportStaff } from '@rotaboard/core/reports/arithmetic';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { auditLog, requests, shifts, staff, teams, users, weeklyHours } from '../../db/schema.ts';
 

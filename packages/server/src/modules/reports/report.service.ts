@@ -28,7 +28,7 @@ import {
 } from '@rotaboard/core/reports/ranges';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
 import { displayName } from '@rotaboard/core/users/profile';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { requests, staff, teams, users } from '../../db/schema.ts';
 
 export type RequestRow = typeof requests.$inferSelect;

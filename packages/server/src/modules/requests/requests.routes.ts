@@ -10,7 +10,7 @@ import {
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session.plugin.ts';
 import { supportNotification } from '../support/support.service.ts';
 import { createRequestService } from './request.service.ts';
 

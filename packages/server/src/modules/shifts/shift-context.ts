@@ -1,8 +1,8 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
-import type { ScheduleEvents } from '../realtime-events.ts';
+import type { ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';

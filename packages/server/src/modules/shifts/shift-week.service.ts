@@ -6,7 +6,7 @@ import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { weekUpdatedEmail } from '../mail/templates.ts';
-import { announce } from '../realtime-events.ts';
+import { announce } from '../realtime/realtime-events.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { requireTeamWriter } from '../teams/team-access.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';

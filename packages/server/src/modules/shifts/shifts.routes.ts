@@ -20,9 +20,9 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../auth/session.plugin.ts';
 import { createShiftService } from './shift.service.ts';
-import type { WeekCache } from './week-cache.ts';
+import { createWeekCache, type WeekCache } from './week-cache.ts';
 
 /** Shifts, time off, the lock and schedule notifications (spec 1 §7, "Shifts"). */
 export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: WeekCache } = {}) {
@@ -34,7 +34,8 @@ export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: Wee
     proEmails: app.config.proEmails,
     events: app.realtime,
     log: app.log,
-    ...(opts.weekCache ? { weekCache: opts.weekCache } : {}),
+    // One per app, bounded by WEEK_CACHE_MB; benchmarks pass their own.
+    weekCache: opts.weekCache ?? createWeekCache(app.config.weekCacheBytes),
   });
   const tags = ['shifts'];
 

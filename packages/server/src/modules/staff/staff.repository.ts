@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNull, max, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, weeklyHours } from '../../db/schema.ts';
 

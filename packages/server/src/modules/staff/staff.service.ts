@@ -14,11 +14,11 @@ import {
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { adminLimitMessage, planOf, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { announce, type ScheduleEvents } from '../realtime-events.ts';
+import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {
   authorizeStaffAction,

@@ -7,17 +7,13 @@ import {
 import { displayName } from '@rotaboard/core/users/profile';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { SUPPORT_COOKIE } from '../../lib/cookie-names.ts';
 import { runAsSupportActor } from '../audit/support-actor.ts';
+import type { RequestIdentity } from '../auth/request-identity.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { SupportSessionRow } from './support-session.repository.ts';
-import {
-  createSupportSessionService,
-  type ResolvedSupportSession,
-  type SupportSessionService,
-} from './support-session.service.ts';
+import { createSupportSessionService, type SupportSessionService } from './support-session.service.ts';
 
-/** The second cookie: a support session's token, meaningful only beside the agent's own session cookie. */
-export const SUPPORT_COOKIE = 'rotaboard_support';
 /**
  * The cookie outlives the hour it stands for, so that requests after the hour still carry it and get
  * 401 (the session row decides, not the browser); after a day a forgotten one simply lapses.
@@ -45,18 +41,19 @@ declare module 'fastify' {
       leave(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
       /** Ends every support session acting as the user, and its live connections (logout-all). */
       endAllForUser(userId: string): Promise<void>;
-      /** The support session a websocket handshake's cookies name (sockets follow the session). */
-      resolve(
-        agent: UserRow,
-        agentSessionTokenHash: string,
-        token: string | undefined,
-      ): Promise<ResolvedSupportSession | null>;
+      /**
+       * Applies a request's resolved support cookie (the session plugin's hook calls it): a live
+       * support session makes the request the user's, one that is over answers 401 but on the ways
+       * out, a leftover cookie is cleared.
+       */
+      enter(request: FastifyRequest, reply: FastifyReply, identity: RequestIdentity): void;
     };
   }
 }
 
 /**
- * Support mode (issue 14, docs/auth.md "Support mode"). Runs after the session plugin: when the
+ * Support mode (issue 14, docs/auth.md "Support mode"). Registered before the session plugin, whose
+ * hook resolves both cookies at once and hands them to `enter`: when the
  * browser also holds a live support session started from this very agent session, the request is
  * the user's (`request.sessionUser`), the agent is `request.supportMode.agent`, what only the account
  * holder may do is refused (403), and every audit row the request writes names the agent. Once the
@@ -81,33 +78,6 @@ export default fp(
     const clearCookie = (reply: FastifyReply) => reply.clearCookie(SUPPORT_COOKIE, cookieOptions);
 
     app.decorateRequest('supportMode', null);
-
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
-      const token = request.cookies[SUPPORT_COOKIE];
-      if (!token) return;
-      const agent = request.sessionUser;
-      if (!agent || !request.sessionTokenHash) {
-        // Its agent session is gone (logged out, expired): the support session went with it.
-        clearCookie(reply);
-        return;
-      }
-      const found = await service.resolve(agent, request.sessionTokenHash, token, new Date());
-      if (!found) {
-        // Not this browser's agent session (another sign-in since): a leftover, dropped.
-        clearCookie(reply);
-        return;
-      }
-      if (found.state === 'over') {
-        if (EXITS.has(request.routeOptions.url ?? '')) return;
-        throw new DomainError(ErrorCode.SUPPORT_MODE_ENDED, SUPPORT_MODE_EXPIRED_MESSAGE);
-      }
-      request.sessionUser = found.user;
-      request.supportMode = { agent, supportSession: found.supportSession };
-      if (refusedInSupportMode(request.method, request.routeOptions.url)) {
-        throw new DomainError(ErrorCode.FORBIDDEN, SUPPORT_MODE_REFUSED_MESSAGE);
-      }
-    });
 
     // From here on (after the body is read) the request runs with the agent as the actor of its
     // writes; a context entered any earlier would be lost across body parsing.
@@ -145,10 +115,27 @@ export default fp(
       async endAllForUser(userId) {
         for (const id of await service.endAllForUser(userId)) await opts.onLeave?.(id);
       },
-      async resolve(agent, agentSessionTokenHash, token) {
-        return token ? service.resolve(agent, agentSessionTokenHash, token, new Date()) : null;
+      enter(request, reply, { session, support }) {
+        switch (support.state) {
+          case 'none':
+            return;
+          case 'leftover':
+            // Its agent session is gone (logged out, expired) or is not this browser's (another
+            // sign-in since): the support session went with it, and the cookie goes too.
+            clearCookie(reply);
+            return;
+          case 'over':
+            if (EXITS.has(request.routeOptions.url ?? '')) return;
+            throw new DomainError(ErrorCode.SUPPORT_MODE_ENDED, SUPPORT_MODE_EXPIRED_MESSAGE);
+          case 'live':
+            request.sessionUser = support.user;
+            request.supportMode = { agent: session!.user, supportSession: support.supportSession };
+            if (refusedInSupportMode(request.method, request.routeOptions.url)) {
+              throw new DomainError(ErrorCode.FORBIDDEN, SUPPORT_MODE_REFUSED_MESSAGE);
+            }
+        }
       },
     });
   },
-  { name: 'support-mode', dependencies: ['session'] },
+  { name: 'support-mode', dependencies: ['database', 'cookies'] },
 );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { sessions, supportSessions, supportTickets, users } from '../../db/schema.ts';
 
 export type SupportSessionRow = typeof supportSessions.$inferSelect;

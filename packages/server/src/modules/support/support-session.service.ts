@@ -5,7 +5,7 @@ import {
   SUPPORT_MODE_MINUTES,
   supportModeOver,
 } from '@rotaboard/core/support/support-mode';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';

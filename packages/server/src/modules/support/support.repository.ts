@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { supportMessages, supportTickets, users } from '../../db/schema.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;

@@ -4,7 +4,7 @@ import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { supportModeEnd } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';

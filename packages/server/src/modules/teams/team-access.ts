@@ -7,7 +7,7 @@ import {
   staffTarget,
   type TeamRole,
 } from '@rotaboard/core/teams/permissions';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { createTeamRepository, type TeamRepository, type TeamRow } from './team.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
 import { and, asc, count, eq, gte, isNull, or, type Placeholder, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, teams, users } from '../../db/schema.ts';

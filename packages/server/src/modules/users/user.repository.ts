@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/db.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;

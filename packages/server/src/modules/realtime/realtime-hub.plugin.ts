@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { Uuid } from '@rotaboard/core/contracts/common';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
-  HUB_PATH,
   HubEvents,
   type PresenceEvent,
   type ScheduleUpdatedEvent,
@@ -14,15 +13,12 @@ import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RemoteSocket, Server, type Socket } from 'socket.io';
-import { teams as teamsTable } from '../db/schema.ts';
-import { todayUtc } from '../lib/calendar.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { createSessionRepository } from '../modules/auth/session.repository.ts';
-import { SUPPORT_COOKIE } from '../modules/support/support-mode.plugin.ts';
-import { createTeamRepository } from '../modules/teams/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../modules/teams/team-access.ts';
-import { oldestLiveSessionStart, SESSION_COOKIE } from './session.ts';
+import type { RemoteSocket, Server, Socket } from 'socket.io';
+import { teams as teamsTable } from '../../db/schema.ts';
+import { todayUtc } from '../../lib/calendar.ts';
+import { actingUser } from '../auth/request-identity.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
 
 export type Realtime = {
   /**
@@ -72,94 +68,39 @@ const supportSessionRoom = (id: string) => `support-session:${id}`;
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /**
- * Browsers send Origin with a websocket handshake; as for HTTP writes (plugins/origin-check), only
- * PUBLIC_URL's origin or the server's own host may open one. Clients without Origin are not browsers.
- */
-export function handshakeOriginAllowed(request: IncomingMessage, publicOrigin: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  if (origin === publicOrigin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Socket.IO on the same port at /scheduleHub (spec 2 §4): connections are authenticated by the
- * session cookie and checked for Origin; rooms are team groups that only members may join, with
- * administrators also in an admins' room; a member who loses access (removed, unlinked, team deleted,
- * past their leaving date) is taken out at once. With REDIS_URL the Redis adapter carries events and
- * those checks between server instances.
+ * The live hub on the Socket.IO server at /scheduleHub (plugins/socket-io.ts; spec 2 §4): connections
+ * are authenticated by the same session and support-mode resolution as HTTP requests; rooms are team
+ * groups that only members may join, with administrators also in an admins' room; a member who loses
+ * access (removed, unlinked, team deleted, past their leaving date) is taken out at once, and a
+ * connection is never dropped because the database could not answer. With REDIS_URL the Redis adapter
+ * carries events and those checks between server instances.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { redisUrl: string | undefined; publicUrl: string }) => {
-    const publicOrigin = new URL(opts.publicUrl).origin;
-    const io = new Server(app.server, {
-      path: HUB_PATH,
-      serveClient: false,
-      cors: { origin: [publicOrigin], credentials: true },
-      allowRequest: (request, callback) => {
-        const allowed = handshakeOriginAllowed(request, publicOrigin);
-        callback(allowed ? null : 'Connections from another website are not allowed', allowed);
-      },
-    });
-    const sessions = createSessionRepository(app.db);
+  async (app: FastifyInstance) => {
+    const io = app.io;
     const teams = createTeamRepository(app.db);
-
-    if (opts.redisUrl) {
-      // Loaded only when configured: a start without Redis does not pay for them.
-      const [{ Redis }, { createAdapter }] = await Promise.all([
-        import('ioredis'),
-        import('@socket.io/redis-adapter'),
-      ]);
-      const pub = new Redis(opts.redisUrl, { lazyConnect: false });
-      const sub = pub.duplicate();
-      for (const client of [pub, sub])
-        client.on('error', (err) => app.log.warn({ err }, 'redis (realtime) connection problem'));
-      io.adapter(createAdapter(pub, sub, { key: 'rotaboard-hub' }));
-      app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
-      });
-    } else {
-      app.log.info('redis: REDIS_URL not set, live updates and rate limits stay within this instance');
-    }
 
     io.use(async (socket, next) => {
       try {
-        const cookies = socket.handshake.headers.cookie;
-        const token = readCookie(cookies, SESSION_COOKIE);
         const now = new Date();
-        const tokenHash = token ? hashToken(token) : null;
-        const found = tokenHash
-          ? await sessions.findLiveByTokenHash(tokenHash, now, oldestLiveSessionStart(now))
-          : null;
-        if (!found || !tokenHash) return next(new Error('Please log in to continue'));
-        // Sockets follow the session: in support mode the connection is the user's, not the agent's.
-        const support = await app.supportMode.resolve(
-          found.user,
-          tokenHash,
-          readCookie(cookies, SUPPORT_COOKIE),
+        // The same resolution as an HTTP request's, from the same cookie parser: sockets follow the
+        // session, and in support mode the connection is the user's, not the agent's.
+        const identity = await app.sessions.resolve(
+          app.parseCookie(socket.handshake.headers.cookie ?? ''),
+          now,
         );
-        if (support?.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
-        const user = support?.state === 'live' ? support.user : found.user;
+        const { support } = identity;
+        const user = actingUser(identity);
+        if (!user) return next(new Error('Please log in to continue'));
+        if (support.state === 'over') return next(new Error(SUPPORT_MODE_EXPIRED_MESSAGE));
         socket.data = {
           userId: user.id,
           name: displayName(user),
           teams: {},
-          ...(support?.state === 'live' ? { supportSessionId: support.supportSession.id } : {}),
+          ...(support.state === 'live' ? { supportSessionId: support.supportSession.id } : {}),
         } satisfies SocketData;
-        if (support?.state === 'live') {
+        if (support.state === 'live') {
           // The hour ends for the connection too, to the second.
           const timer = setTimeout(
             () => socket.disconnect(true),
@@ -189,6 +130,14 @@ export default fp(
       io.to(teamRoom(teamId)).emit(HubEvents.presence, event);
     }
 
+    /**
+     * Presence sent from an event handler has nobody to answer to: a failure (with Redis, another
+     * instance not answering `fetchSockets`, or Redis closing at shutdown) is logged, never left as an
+     * unhandled rejection. The viewers' list is sent again at the next join, leave or disconnect.
+     */
+    const presenceFailed = (teamId: string) => (err: unknown) =>
+      app.log.warn({ err, teamId }, 'realtime: the team group’s viewers could not be sent');
+
     type AnySocket = Socket | RemoteSocket<Record<string, (...args: unknown[]) => void>, SocketData>;
 
     /** Puts a socket in the team's rooms as its access says: everyone's, and the admins' for admins. */
@@ -211,14 +160,32 @@ export default fp(
       socket.emit(HubEvents.left, teamId);
     }
 
+    /**
+     * The member's access now: null only when it is really gone (the team, the membership or the link
+     * no longer exists, or the leaving date has passed: loadTeamAccess's 404). Any other failure, such
+     * as the database not answering, is logged and answered `undefined`: nothing is known, so nothing
+     * changes — a member is not dropped from their team, nor let in, because of a network blip.
+     */
+    async function accessOf(teamId: string, userId: string): Promise<TeamAccess | null | undefined> {
+      try {
+        return await loadTeamAccess(teams, teamId, userId, app.config.proEmails);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === ErrorCode.NOT_FOUND) return null;
+        app.log.error(
+          { err, teamId, userId },
+          'realtime: could not check a member’s access to a team group; nothing changed',
+        );
+        return undefined;
+      }
+    }
+
     /** Re-checks every connection in the team's group against the database, across instances. */
     async function revalidate(teamId: string) {
       const sockets = await io.in(teamRoom(teamId)).fetchSockets();
       let evicted = 0;
       for (const socket of sockets) {
-        const access = await loadTeamAccess(teams, teamId, socket.data.userId, app.config.proEmails).catch(
-          () => null,
-        );
+        const access = await accessOf(teamId, socket.data.userId);
+        if (access === undefined) continue;
         if (access) await admit(socket, access);
         else {
           await evict(socket, teamId);
@@ -290,15 +257,15 @@ export default fp(
 
       socket.on(HubEvents.join, async (teamId: unknown) => {
         const parsed = Uuid.safeParse(teamId);
-        try {
-          if (!parsed.success) throw new Error('Team not found');
-          const access = await loadTeamAccess(teams, parsed.data, data.userId, app.config.proEmails);
-          await admit(socket, access);
-          socket.emit(HubEvents.joined, parsed.data);
-          await broadcastPresence(parsed.data);
-        } catch {
+        // null: not a member (or no such team); undefined: the database did not answer (logged).
+        const access = parsed.success ? await accessOf(parsed.data, data.userId) : null;
+        if (!access) {
           socket.emit(HubEvents.error, { message: 'You cannot join that team', teamId });
+          return;
         }
+        await admit(socket, access);
+        socket.emit(HubEvents.joined, access.team.id);
+        await broadcastPresence(access.team.id).catch(presenceFailed(access.team.id));
       });
 
       socket.on(HubEvents.leave, async (teamId: unknown) => {
@@ -307,11 +274,12 @@ export default fp(
         await socket.leave(teamRoom(teamId));
         await socket.leave(adminRoom(teamId));
         socket.emit(HubEvents.left, teamId);
-        await broadcastPresence(teamId);
+        await broadcastPresence(teamId).catch(presenceFailed(teamId));
       });
 
       socket.on('disconnect', () => {
-        for (const teamId of Object.keys(data.teams)) void broadcastPresence(teamId);
+        for (const teamId of Object.keys(data.teams))
+          void broadcastPresence(teamId).catch(presenceFailed(teamId));
       });
     });
 
@@ -337,13 +305,11 @@ export default fp(
       sweepLeavers,
     } satisfies Realtime);
 
-    // Open websockets would keep the HTTP server from closing: end them before it stops listening.
+    // Announcements under way read the database: they finish before it closes (onClose, after this).
     app.addHook('preClose', async () => {
       clearInterval(sweep);
       await Promise.all([...queues.values()]);
-      io.disconnectSockets(true);
-      io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['database', 'support-mode'] },
+  { name: 'realtime', dependencies: ['database', 'socket-io', 'session'] },
 );

@@ -1,24 +1,21 @@
-import cookie from '@fastify/cookie';
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { users } from '../db/schema.ts';
-import { DAY_MS } from '../lib/calendar.ts';
-import { hashToken, newToken } from '../lib/tokens.ts';
-import { createSessionRepository } from '../modules/auth/session.repository.ts';
-import { clearSessionHint, setSessionHint } from '../modules/auth/session-hint.ts';
+import { DAY_MS } from '../../lib/calendar.ts';
+import { SESSION_COOKIE } from '../../lib/cookie-names.ts';
+import { clearSessionHint, setSessionHint } from '../../lib/session-hint.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { createIdentityResolver, type ResolveIdentity } from './request-identity.ts';
+import { createSessionRepository } from './session.repository.ts';
 
-export const SESSION_COOKIE = 'rotaboard_session';
 const SESSION_MS = SESSION_IDLE_DAYS * DAY_MS;
 const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY_MS;
-
-/** Sessions started before this are over, however recently used (the absolute lifetime). */
-export const oldestLiveSessionStart = (now: Date) => new Date(now.getTime() - SESSION_ABSOLUTE_MS);
 /** Extending the expiry costs a write, so it happens at most once an hour per session. */
 const EXTEND_AFTER_MS = 3_600_000;
 
-export type SessionUser = typeof users.$inferSelect;
+export type SessionUser = UserRow;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +25,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
+      /**
+       * Who a browser is from its parsed cookies: its session and support mode. The one way both
+       * HTTP requests (the hook below) and websocket handshakes (modules/realtime) find out.
+       */
+      resolve: ResolveIdentity;
       /** Starts a session for the user and sets its cookie on the reply. */
       start(reply: FastifyReply, userId: string, userAgent: string | undefined): Promise<void>;
       /** Ends the request's session (if any) and clears the cookie. */
@@ -41,12 +43,13 @@ declare module 'fastify' {
 /**
  * Cookie sessions: an opaque random token in an httpOnly, SameSite=Lax cookie (Secure when
  * PUBLIC_URL is https); the database keeps only its hash, with a sliding 30-day expiry and an absolute
- * end 90 days after sign-in.
+ * end 90 days after sign-in. Each `/api` request is resolved once, session and support mode together
+ * (request-identity.ts); support mode then makes it the user's (support-mode.plugin.ts, registered first).
  */
 export default fp(
   async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
-    await app.register(cookie);
     const repo = createSessionRepository(app.db);
+    const resolve = createIdentityResolver({ sessions: repo, supportSessions: app.supportMode.service });
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -68,25 +71,26 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = request.cookies[SESSION_COOKIE];
-      if (!token) return;
-      const tokenHash = hashToken(token);
       const now = new Date();
-      const found = await repo.findLiveByTokenHash(tokenHash, now, oldestLiveSessionStart(now));
-      if (!found) return;
-      request.sessionUser = found.user;
-      request.sessionTokenHash = tokenHash;
-      if (now.getTime() - found.lastSeenAt.getTime() > EXTEND_AFTER_MS) {
-        // Sliding, but never past the absolute end: 90 days after sign-in, sign in again.
-        const expiresAt = new Date(
-          Math.min(now.getTime() + SESSION_MS, found.createdAt.getTime() + SESSION_ABSOLUTE_MS),
-        );
-        await repo.extend(found.sessionId, expiresAt, now);
-        setCookie(reply, token, expiresAt);
+      const identity = await resolve(request.cookies, now);
+      const { session } = identity;
+      if (session) {
+        request.sessionUser = session.user;
+        request.sessionTokenHash = session.tokenHash;
+        if (now.getTime() - session.lastSeenAt.getTime() > EXTEND_AFTER_MS) {
+          // Sliding, but never past the absolute end: 90 days after sign-in, sign in again.
+          const expiresAt = new Date(
+            Math.min(now.getTime() + SESSION_MS, session.createdAt.getTime() + SESSION_ABSOLUTE_MS),
+          );
+          await repo.extend(session.sessionId, expiresAt, now);
+          setCookie(reply, request.cookies[SESSION_COOKIE]!, expiresAt);
+        }
       }
+      app.supportMode.enter(request, reply, identity);
     });
 
     app.decorate('sessions', {
+      resolve,
       async start(reply, userId, userAgent) {
         const token = newToken();
         const expiresAt = new Date(Date.now() + SESSION_MS);
@@ -109,7 +113,7 @@ export default fp(
       },
     });
   },
-  { name: 'session', dependencies: ['database'] },
+  { name: 'session', dependencies: ['database', 'cookies', 'support-mode'] },
 );
 
 /** The signed-in user, or a 401 for routes that need one. */
