@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE, MAX_PAGE_OFFSET, textProblem } from '../input/bounds.ts';
 import { EMAIL_MESSAGES, MAX_EMAIL_LENGTH } from '../input/email.ts';
+import { SUBSCRIPTION_TIERS } from '../plans/plan-limits.ts';
+
+/** A subscription tier as the API sends it (the plans themselves: plans/plan-limits.ts). */
+export const SubscriptionTier = z.enum(SUBSCRIPTION_TIERS);
 
 /** Every non-2xx body of the API has this shape (docs/architecture.md, "Errors"). */
 export const ErrorBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './common.ts';
+import { plainText, SubscriptionTier } from './common.ts';
 
 /** Support tickets (spec 2 §3 Support ticket and Ticket message, §5 ticket validation, issue 14). */
 export const MAX_TICKET_TITLE = 100;
@@ -78,7 +78,7 @@ export const TicketDto = TicketSummaryDto.extend({
       firstName: z.string(),
       lastName: z.string(),
       email: z.string(),
-      subscriptionTier: z.enum(['free', 'pro']),
+      subscriptionTier: SubscriptionTier,
       stripeCustomerId: z.string().nullable(),
       userCreatedAt: z.string(),
       lastLogin: z.string().nullable(),

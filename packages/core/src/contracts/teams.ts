@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { SubscriptionTier } from '../plans/plan-limits.ts';
 import { DEFAULT_WEEK_START_DAY } from '../teams/defaults.ts';
-import { plainText, ReadHash } from './common.ts';
+import { plainText, ReadHash, SubscriptionTier } from './common.ts';
 
 export const MAX_TEAM_NAME_LENGTH = 100;
 

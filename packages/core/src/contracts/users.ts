@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './common.ts';
+import { plainText, SubscriptionTier } from './common.ts';
 
 export const MAX_NAME_LENGTH = 50;
 
@@ -18,7 +18,7 @@ export const UserDto = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  subscriptionTier: z.enum(['free', 'pro']),
+  subscriptionTier: SubscriptionTier,
   /** Whether request emails (a request arrived, yours was decided) are sent; set in Settings. */
   requestEmails: z.boolean(),
 });

@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { addDays } from '../dates/week.ts';
 
-// Pure: the public pages import this module for its tables and must not pull zod in with it.
-export const SubscriptionTier = /* @__PURE__ */ z.enum(['free', 'pro']);
-export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
+// No zod here: the header of every page (signed out too) and the public pages read plans through this
+// module, and zod stays out of the first load. The schema of a tier is in contracts/common.ts.
+import { isPaidTier, isSubscriptionTier, SUBSCRIPTION_TIERS, type SubscriptionTier } from './tiers.ts';
+
+export { isSubscriptionTier, SUBSCRIPTION_TIERS, type SubscriptionTier };
 
 /**
  * What each plan allows (spec 2 §2 pricing table and §9): the one table the server enforces and the
@@ -13,7 +14,7 @@ export type SubscriptionTier = z.infer<typeof SubscriptionTier>;
 const PLANS = {
   free: {
     label: 'Free',
-    paid: false,
+    paid: isPaidTier('free'),
     ownedTeams: 1,
     staffPerTeam: 100,
     /** Administrators besides the owner: the pricing table's "1" is the owner. */
@@ -33,7 +34,7 @@ const PLANS = {
   },
   pro: {
     label: 'Pro',
-    paid: true,
+    paid: isPaidTier('pro'),
     ownedTeams: 20,
     staffPerTeam: 500,
     extraAdminsPerTeam: 10,
@@ -82,11 +83,6 @@ export type Plan = (typeof PLANS)[SubscriptionTier];
 /** The plan a tier gives: its label, limits and features. */
 export function planOf(tier: SubscriptionTier): Plan {
   return PLANS[tier];
-}
-
-/** Whether a value (read from a response, say) names a tier. */
-export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
-  return typeof value === 'string' && Object.hasOwn(PLANS, value);
 }
 
 /** Whether a tier's plan includes a feature (a team's plan is its owner's tier). */

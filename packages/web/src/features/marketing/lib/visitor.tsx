@@ -1,4 +1,4 @@
-import { isSubscriptionTier, type SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import { isSubscriptionTier, type SubscriptionTier } from '@rotaboard/core/plans/tiers';
 import { createContext, useContext, useEffect, useState } from 'react';
 
 /**

@@ -1,13 +1,6 @@
 import { BellRing, Copy, Eraser, Lock, MoreHorizontal } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from '../../../components/ui/sheet';
 
 export type WeekToolsProps = {
   canNotify: boolean;
@@ -23,7 +16,7 @@ export type WeekToolsProps = {
 export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compact = false }: WeekToolsProps) {
   if (compact)
     return (
-      <WeekToolsSheet
+      <WeekToolsMenu
         canNotify={canNotify}
         onCopy={onCopy}
         onClear={onClear}
@@ -60,67 +53,44 @@ export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compac
   );
 }
 
-/**
- * On a phone the week tools are one button opening a panel of large buttons (the same panel as the
- * mobile menu, whose code every page has already loaded: a dropdown would add a fifth to the page).
- */
-function WeekToolsSheet({ canNotify, onCopy, onClear, onLock, onNotify }: Omit<WeekToolsProps, 'compact'>) {
+// The panel brings the dialog library (Radix Dialog, focus trap, scroll lock), which the week does not
+// need until the button is pressed: fetched when the pointer or focus reaches the button (as the
+// mobile menu's panel is), drawn once it is pressed.
+const loadSheet = () => import('./week-tools-sheet');
+const LazyWeekToolsSheet = lazy(() => loadSheet().then((module) => ({ default: module.WeekToolsSheet })));
+
+/** On a phone the week tools are one button opening a panel of large buttons. */
+function WeekToolsMenu(props: Omit<WeekToolsProps, 'compact'>) {
   const [open, setOpen] = useState(false);
-  const item = (label: ReactNode, onClick: () => void, disabled = false) => (
-    <Button
-      variant="outline"
-      className="w-full justify-start"
-      disabled={disabled}
-      onClick={() => {
-        setOpen(false);
-        onClick();
-      }}
-    >
-      {label}
-    </Button>
-  );
+  const [drawn, setDrawn] = useState(false);
+  const prefetch = () => {
+    loadSheet().catch(() => {
+      // Fetched again when the button is pressed.
+    });
+  };
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="icon" className="size-9" aria-label="Week tools">
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent closeLabel="Close week tools">
-        <SheetTitle>Week tools</SheetTitle>
-        <SheetDescription className="sr-only">Copy, clear, lock or announce this week</SheetDescription>
-        <div className="flex flex-col gap-2">
-          {item(
-            <>
-              <Copy aria-hidden="true" />
-              Copy week to next week
-            </>,
-            onCopy,
-          )}
-          {item(
-            <>
-              <Eraser aria-hidden="true" />
-              Clear week
-            </>,
-            onClear,
-          )}
-          {item(
-            <>
-              <Lock aria-hidden="true" />
-              Schedule lock
-            </>,
-            onLock,
-          )}
-          {item(
-            <>
-              <BellRing aria-hidden="true" />
-              {canNotify ? 'Notify staff' : 'Notify staff (Pro)'}
-            </>,
-            onNotify,
-            !canNotify,
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-9"
+        aria-label="Week tools"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setDrawn(true);
+          setOpen(true);
+        }}
+      >
+        <MoreHorizontal aria-hidden="true" />
+      </Button>
+      {drawn ? (
+        <Suspense fallback={null}>
+          <LazyWeekToolsSheet {...props} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,69 @@
+import { BellRing, Copy, Eraser, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
+import type { WeekToolsProps } from './week-tools';
+
+/** The phone's week tools: a panel of large buttons (the same panel as the mobile menu). */
+export function WeekToolsSheet({
+  canNotify,
+  onCopy,
+  onClear,
+  onLock,
+  onNotify,
+  open,
+  onOpenChange,
+}: Omit<WeekToolsProps, 'compact'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const item = (label: ReactNode, onClick: () => void, disabled = false) => (
+    <Button
+      variant="outline"
+      className="w-full justify-start"
+      disabled={disabled}
+      onClick={() => {
+        onOpenChange(false);
+        onClick();
+      }}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent closeLabel="Close week tools">
+        <SheetTitle>Week tools</SheetTitle>
+        <SheetDescription className="sr-only">Copy, clear, lock or announce this week</SheetDescription>
+        <div className="flex flex-col gap-2">
+          {item(
+            <>
+              <Copy aria-hidden="true" />
+              Copy week to next week
+            </>,
+            onCopy,
+          )}
+          {item(
+            <>
+              <Eraser aria-hidden="true" />
+              Clear week
+            </>,
+            onClear,
+          )}
+          {item(
+            <>
+              <Lock aria-hidden="true" />
+              Schedule lock
+            </>,
+            onLock,
+          )}
+          {item(
+            <>
+              <BellRing aria-hidden="true" />
+              {canNotify ? 'Notify staff' : 'Notify staff (Pro)'}
+            </>,
+            onNotify,
+            !canNotify,
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
