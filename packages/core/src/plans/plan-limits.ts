@@ -2,9 +2,9 @@ import { addDays } from '../dates/week.ts';
 
 // No zod here: the header of every page (signed out too) and the public pages read plans through this
 // module, and zod stays out of the first load. The schema of a tier is in contracts/common.ts.
-import { isPaidTier, isSubscriptionTier, SUBSCRIPTION_TIERS, type SubscriptionTier } from './tiers.ts';
-
-export { isSubscriptionTier, SUBSCRIPTION_TIERS, type SubscriptionTier };
+/** The plans a subscription can be on. */
+export const SUBSCRIPTION_TIERS = ['free', 'pro'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 /**
  * What each plan allows (spec 2 §2 pricing table and §9): the one table the server enforces and the
@@ -14,7 +14,7 @@ export { isSubscriptionTier, SUBSCRIPTION_TIERS, type SubscriptionTier };
 const PLANS = {
   free: {
     label: 'Free',
-    paid: isPaidTier('free'),
+    paid: false,
     ownedTeams: 1,
     staffPerTeam: 100,
     /** Administrators besides the owner: the pricing table's "1" is the owner. */
@@ -34,7 +34,7 @@ const PLANS = {
   },
   pro: {
     label: 'Pro',
-    paid: isPaidTier('pro'),
+    paid: true,
     ownedTeams: 20,
     staffPerTeam: 500,
     extraAdminsPerTeam: 10,
@@ -76,6 +76,11 @@ export type PlanFeature =
   | 'payrollReport'
   | 'adjustmentsReport'
   | 'prioritySupport';
+
+/** Whether a value (read from a response, say) names a tier. */
+export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
+  return typeof value === 'string' && Object.hasOwn(PLANS, value);
+}
 
 /** One plan's limits and features, as the table holds them. */
 export type Plan = (typeof PLANS)[SubscriptionTier];

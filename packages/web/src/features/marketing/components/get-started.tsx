@@ -1,4 +1,4 @@
-import { isPaidTier } from '@rotaboard/core/plans/tiers';
+import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { ArrowRight } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { useVisitor, type Visitor } from '../lib/visitor';
@@ -14,7 +14,7 @@ export type CallToAction = { label: string; href: string; signUp: boolean };
  */
 export function callToAction(visitor: Visitor, page: 'pricing' | 'features'): CallToAction {
   if (visitor.status !== 'signedIn') return { label: 'Get Started', href: '/login', signUp: true };
-  if (page === 'pricing' && !isPaidTier(visitor.tier)) {
+  if (page === 'pricing' && !planOf(visitor.tier).paid) {
     return { label: 'Upgrade Now', href: '/subscription', signUp: false };
   }
   return { label: 'Get Started', href: '/schedule', signUp: false };

@@ -1,4 +1,5 @@
-import { isSubscriptionTier, type SubscriptionTier } from '@rotaboard/core/plans/tiers';
+import type { UserResponse } from '@rotaboard/core/contracts/users';
+import type { SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
 import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
@@ -27,9 +28,10 @@ export function useSessionVisitor(mayBeSignedIn: boolean): Visitor {
     fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(async (response) => {
         if (!response.ok) return { status: 'signedOut' } as const;
-        const body = (await response.json()) as { user?: { subscriptionTier?: unknown } };
-        const read = body.user?.subscriptionTier;
-        const tier: SubscriptionTier = isSubscriptionTier(read) ? read : 'free';
+        // Our own server's answer, held to UserResponse by its response schema (the public pages do
+        // not carry zod to check it again).
+        const body = (await response.json()) as Partial<UserResponse>;
+        const tier: SubscriptionTier = body.user?.subscriptionTier ?? 'free';
         return { status: 'signedIn', tier } as const;
       })
       .catch(() => ({ status: 'signedOut' }) as const)
