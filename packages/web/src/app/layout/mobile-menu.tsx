@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLazyPanel } from '../../components/lazy-panel';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import type { NavItem } from './nav-items';
@@ -12,13 +13,7 @@ const MobileMenuSheet = lazy(() => loadSheet().then((module) => ({ default: modu
 
 /** Below the lg (signed out) or xl (signed in) breakpoint the links live in a sheet. */
 export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavItem[] }) {
-  const [open, setOpen] = useState(false);
-  const [drawn, setDrawn] = useState(false);
-  const prefetch = () => {
-    loadSheet().catch(() => {
-      // Fetched again when the button is pressed.
-    });
-  };
+  const panel = useLazyPanel(loadSheet);
   return (
     <>
       {/* Signed in, the navigation has six places: it stays in this menu below 1280 px so the header
@@ -28,20 +23,13 @@ export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavI
         size="icon"
         className={cn('size-9', signedIn ? 'xl:hidden' : 'lg:hidden')}
         aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          setDrawn(true);
-          setOpen(true);
-        }}
+        {...panel.buttonProps}
       >
         <Menu aria-hidden="true" />
       </Button>
-      {drawn ? (
+      {panel.drawn ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet signedIn={signedIn} items={items} open={open} onOpenChange={setOpen} />
+          <MobileMenuSheet signedIn={signedIn} items={items} open={panel.open} onOpenChange={panel.setOpen} />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { BellRing, Copy, Eraser, Lock, MoreHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLazyPanel } from '../../../components/lazy-panel';
 import { Button } from '../../../components/ui/button';
 
 export type WeekToolsProps = {
@@ -61,34 +62,15 @@ const LazyWeekToolsSheet = lazy(() => loadSheet().then((module) => ({ default: m
 
 /** On a phone the week tools are one button opening a panel of large buttons. */
 function WeekToolsMenu(props: Omit<WeekToolsProps, 'compact'>) {
-  const [open, setOpen] = useState(false);
-  const [drawn, setDrawn] = useState(false);
-  const prefetch = () => {
-    loadSheet().catch(() => {
-      // Fetched again when the button is pressed.
-    });
-  };
+  const panel = useLazyPanel(loadSheet);
   return (
     <>
-      <Button
-        variant="outline"
-        size="icon"
-        className="size-9"
-        aria-label="Week tools"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          setDrawn(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant="outline" size="icon" className="size-9" aria-label="Week tools" {...panel.buttonProps}>
         <MoreHorizontal aria-hidden="true" />
       </Button>
-      {drawn ? (
+      {panel.drawn ? (
         <Suspense fallback={null}>
-          <LazyWeekToolsSheet {...props} open={open} onOpenChange={setOpen} />
+          <LazyWeekToolsSheet {...props} open={panel.open} onOpenChange={panel.setOpen} />
         </Suspense>
       ) : null}
     </>
