@@ -51,6 +51,21 @@ describe('rest', () => {
     ).toEqual([]);
   });
 
+  it('compares each shift with the one just before it, not the first of the week', () => {
+    const entries = [
+      shift('2026-12-07', '09:00', '17:00'),
+      shift('2026-12-08', '14:00', '22:00'),
+      shift('2026-12-09', '06:00', '14:00'),
+    ];
+    const result = validatePeriod(
+      context(entries, { settings: only({ minRestHours: { value: 11, strict: true } }) }),
+      week,
+    );
+    expect(result.violations.map((v) => v.message)).toEqual([
+      'Ana has 8 h between shifts (Tue 22:00 to Wed 06:00); the minimum is 11 h',
+    ]);
+  });
+
   it('crosses a week boundary: Sunday night to Monday morning of the next week', () => {
     const sunday = shift('2026-12-13', '16:00', '23:30');
     const monday = shift('2026-12-14', '07:00', '15:00');
