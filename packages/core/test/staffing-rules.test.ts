@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ShiftDto } from '../src/contracts/shifts.ts';
 import { checkEntryAgainstRules, validatePeriod } from '../src/staffing/validate.ts';
 import { context, only, shift } from './staffing-helpers.ts';
 
@@ -355,5 +356,44 @@ describe('a single hand edit', () => {
     expect(
       checkEntryAgainstRules(context([late]), shift('2026-12-08', '06:00', '14:00', { isTimeOff: true })),
     ).toEqual([]);
+  });
+});
+
+describe('entries as the API stores them', () => {
+  it('takes a ShiftDto as it is, seconds and attendance adjustments included', () => {
+    const dto = (shiftId: string, shiftDate: string, startTime: string, endTime: string): ShiftDto => ({
+      shiftId,
+      staffId: 'ana',
+      shiftDate,
+      startTime,
+      endTime,
+      notes: null,
+      notesVisibleToAll: true,
+      isTimeOff: false,
+      timeOffDays: null,
+      timeOffHours: null,
+      colour: null,
+      breakMinutes: 0,
+      attendanceAdjustments: [{ minutes: 120, reason: 'lateness', comment: '' }],
+      attendanceAdjustmentMinutes: 120,
+      workedMinutes: 360,
+    });
+    const entries = [
+      dto('a', '2026-12-07', '14:00:00', '22:00:00'),
+      dto('b', '2026-12-08', '06:00:00', '14:00:00'),
+    ];
+    const result = validatePeriod(
+      context(entries, {
+        settings: only({
+          minRestHours: { value: 11, strict: true },
+          maxWeeklyHours: { value: 12, strict: false },
+        }),
+      }),
+      week,
+    );
+    // 2 × (8 h − 2 h late) = 12 h: within the weekly 12 h; the rest rule reads the planned times.
+    expect(result.violations.map((v) => v.message)).toEqual([
+      'Ana has 8 h between shifts (Mon 22:00 to Tue 06:00); the minimum is 11 h',
+    ]);
   });
 });

@@ -45,7 +45,11 @@ export function coverageOf(
 ): CoverageStatus[] {
   const people = new Map(staff.map((person) => [person.staffId, person]));
   const byDate = new Map<string, StaffingEntry[]>();
-  for (const entry of entries) byDate.set(entry.shiftDate, [...(byDate.get(entry.shiftDate) ?? []), entry]);
+  for (const entry of entries) {
+    const list = byDate.get(entry.shiftDate);
+    if (list) list.push(entry);
+    else byDate.set(entry.shiftDate, [entry]);
+  }
   const rows: CoverageStatus[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);

@@ -66,7 +66,9 @@ export function weeklyHoursViolations(
   const weeks = new Map<string, PlacedShift[]>();
   for (const shift of shifts) {
     const week = startOfWeek(shift.entry.shiftDate, weekStartDay);
-    weeks.set(week, [...(weeks.get(week) ?? []), shift]);
+    const list = weeks.get(week);
+    if (list) list.push(shift);
+    else weeks.set(week, [shift]);
   }
   const violations: StaffingViolation[] = [];
   for (const [week, inWeek] of [...weeks].sort(([a], [b]) => a.localeCompare(b))) {

@@ -110,8 +110,9 @@ export function checkEntryAgainstRules(context: StaffingContext, entry: Staffing
   if (!isWorkShift(entry)) return [];
   // Only the edited person's rules can change for the worse (a move away only removes shifts).
   const person = { ...context, staff: context.staff.filter((staff) => staff.staffId === entry.staffId) };
-  const others = context.entries.filter((existing) => existing.shiftId !== entry.shiftId);
-  const before = new Set(allViolations(person, context.entries).map(violationKey));
+  const theirs = context.entries.filter((existing) => existing.staffId === entry.staffId);
+  const others = theirs.filter((existing) => existing.shiftId !== entry.shiftId);
+  const before = new Set(allViolations(person, theirs).map(violationKey));
   return allViolations(person, [...others, entry]).filter(
     (violation) => violation.shiftIds.includes(entry.shiftId) && !before.has(violationKey(violation)),
   );
