@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { StaffingSettings } from '../src/contracts/schedule-agent.ts';
 import { preferenceMinutes } from '../src/staffing/availability.ts';
 import { roleFits } from '../src/staffing/coverage.ts';
-import { validatePeriod } from '../src/staffing/validate.ts';
+import { staffingWindow, validatePeriod } from '../src/staffing/validate.ts';
 import { ana, ben, context, only, shift } from './staffing-helpers.ts';
 
 const monday = { startDate: '2026-12-07', endDate: '2026-12-07' };
@@ -132,5 +133,37 @@ describe('roles and preferences', () => {
     expect(
       preferenceMinutes({ shiftDate: '2026-12-08', startTime: '09:00', endTime: '17:00' }, availability),
     ).toBe(0);
+  });
+});
+
+describe('the entries a check needs', () => {
+  it('spans whole team weeks and reaches far enough for rest and runs', () => {
+    const defaults = StaffingSettings.parse({});
+    // Wed 9 Dec, weeks from Monday: 7 days back for a 6-day run beats the week start; 7 forward beats Sunday.
+    expect(staffingWindow('2026-12-09', '2026-12-09', defaults, 1)).toEqual({
+      from: '2026-12-02',
+      to: '2026-12-16',
+    });
+    // No run limit, weeks from Wednesday: 48 h of rest after a shift that started up to 3 days before.
+    const noRuns = StaffingSettings.parse({ rules: { maxConsecutiveDays: { value: null, strict: false } } });
+    expect(staffingWindow('2026-12-09', '2026-12-10', noRuns, 3)).toEqual({
+      from: '2026-12-06',
+      to: '2026-12-15',
+    });
+  });
+
+  it('finds a 48 h rest breach from a shift three days before the period', () => {
+    const settings = only({ minRestHours: { value: 48, strict: true } });
+    // Sun 20:00 to Mon 10:00, then Wed 08:00: 46 h.
+    const entries = [shift('2026-12-06', '20:00', '10:00'), shift('2026-12-09', '08:00', '12:00')];
+    const window = staffingWindow('2026-12-09', '2026-12-09', StaffingSettings.parse(settings), 3);
+    const loaded = entries.filter((e) => e.shiftDate >= window.from && e.shiftDate <= window.to);
+    const result = validatePeriod(context(loaded, { settings, weekStartDay: 3 }), {
+      startDate: '2026-12-09',
+      endDate: '2026-12-09',
+    });
+    expect(result.violations.map((v) => v.message)).toEqual([
+      'Ana has 46 h between shifts (Mon 10:00 to Wed 08:00); the minimum is 48 h',
+    ]);
   });
 });

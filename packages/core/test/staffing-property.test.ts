@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffingSettingsInput, StaffingViolation } from '../src/contracts/schedule-agent.ts';
 import { addDays } from '../src/dates/week.ts';
 import { type PlacedShift, placeShift, type StaffingEntry } from '../src/staffing/timeline.ts';
-import { checkEntryAgainstRules, validatePeriod } from '../src/staffing/validate.ts';
+import { checkEntryAgainstRules, staffingWindow, validatePeriod } from '../src/staffing/validate.ts';
 import { context } from './staffing-helpers.ts';
 
 // Three weeks from Monday 30 Nov 2026, two people, any rule on or off, strict or not.
@@ -25,7 +25,7 @@ const rule = (min: number, max: number) =>
   fc.record({ value: fc.option(fc.integer({ min, max }), { nil: null }), strict: fc.boolean() });
 const settings: fc.Arbitrary<StaffingSettingsInput> = fc.record({
   rules: fc.record({
-    minRestHours: rule(0, 16),
+    minRestHours: rule(0, 48),
     maxWeeklyHours: rule(8, 60),
     maxConsecutiveDays: rule(1, 8),
     minShiftHours: rule(0, 4),
@@ -128,6 +128,41 @@ describe('staffing rules, for any schedule', () => {
         expect(result.summary.strictViolations).toBe(0);
         for (const v of result.violations) expect(announced.has(key(v)), v.message).toBe(true);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('entries loaded from staffingWindow flag the same shifts of the period as every entry does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(rawShift, { maxLength: 40 }),
+        settings,
+        availability,
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 6 }),
+        (raw, s, a, weekStartDay, first, length) => {
+          const entries = schedule(raw);
+          const options = { settings: s, availability: { ana: a }, weekStartDay };
+          const startDate = addDays(FIRST, first);
+          const range = { startDate, endDate: addDays(startDate, length) };
+          const all = context(entries, options);
+          const window = staffingWindow(range.startDate, range.endDate, all.settings, weekStartDay);
+          const loaded = entries.filter((e) => e.shiftDate >= window.from && e.shiftDate <= window.to);
+          const inPeriod = (items: Set<string>) =>
+            [...items].filter((item) => {
+              const id = item.split(' ')[1];
+              const date = entries.find((e) => e.shiftId === id)?.shiftDate ?? '';
+              return date >= range.startDate && date <= range.endDate;
+            });
+          const full = validatePeriod(all, range);
+          const windowed = validatePeriod(context(loaded, options), range);
+          expect(inPeriod(flagged(windowed.violations)).sort()).toEqual(
+            inPeriod(flagged(full.violations)).sort(),
+          );
+          expect(windowed.coverage).toEqual(full.coverage);
+        },
+      ),
       { numRuns: 300 },
     );
   });
