@@ -12,6 +12,8 @@ export interface Roster {
   readonly shiftIds: readonly string[];
   /** x[s][d][k]: variable index of "staff s works shift k on day d". */
   readonly x: number[][][];
+  /** Each coverage row's people and slack variables (-1 when that side is hard). */
+  readonly covers: { staff: number[]; required: number; under: number; over: number }[];
 }
 
 export function createRoster(
@@ -25,7 +27,7 @@ export function createRoster(
       shiftIds.map((k) => model.addVar(`x_${s}_${d}_${k}`, 'binary')),
     ),
   );
-  return { model, staffIds, dayCount, shiftIds, x };
+  return { model, staffIds, dayCount, shiftIds, x, covers: [] };
 }
 
 function cell(r: Roster, s: number, d: number): number[] {
@@ -164,6 +166,22 @@ export function coverage(
     terms.push({ v: over, coef: -1 });
   }
   r.model.equal(terms, required);
+  r.covers.push({ staff: terms.slice(0, r.staffIds.length).map((t) => t.v), required, under, over });
+}
+
+/**
+ * Sets each coverage slack to the actual shortfall and excess. A solution stopped at the time
+ * limit may carry both a shortfall and an excess on one slot (they cancel in the row), which
+ * overstates its cost; the tightened values are still feasible and cost exactly what the roster does.
+ */
+export function tightenCoverage(r: Roster, values: Float64Array): Float64Array {
+  const out = Float64Array.from(values);
+  for (const c of r.covers) {
+    const assigned = c.staff.reduce((n, v) => n + (out[v] ?? 0), 0);
+    if (c.under >= 0) out[c.under] = Math.max(0, c.required - assigned);
+    if (c.over >= 0) out[c.over] = Math.max(0, assigned - c.required);
+  }
+  return out;
 }
 
 /** A wish to work shift k on day d: costs `weight` if it is not given. */
