@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import sessionPlugin from './modules/auth/session.plugin.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(supportSessionRoutes);
   await app.register(teamsRoutes);
   await app.register(staffRoutes);
+  await app.register(availabilityRoutes);
   await app.register(invitesRoutes);
   await app.register(shiftsRoutes, options.weekCache ? { weekCache: options.weekCache } : {});
   await app.register(dayNotesRoutes);

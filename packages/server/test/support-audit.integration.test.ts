@@ -170,6 +170,14 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('POST', `${w.base}/staff/${w.ids.lee}/cancel-leaving`),
   },
+  'PUT /api/teams/{id}/staff/{staffId}/availability': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/staff/${w.ids.bo}/availability`, {
+        weekly: [{ weekday: 3, startTime: null, endTime: null, kind: 'unavailable' }],
+        dates: [],
+      }),
+  },
   'POST /api/teams/{id}/weekly-hours': {
     audited: true,
     run: async (w) => {

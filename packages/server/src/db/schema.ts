@@ -190,6 +190,34 @@ export const weeklyHours = pgTable(
 );
 
 /**
+ * When a member of staff cannot work or would like to (issue 25): each row is either weekly (a
+ * weekday, 1 = Monday) or on one date. Null times mean the whole day; an end before the start runs
+ * past midnight. A PUT replaces a person's whole set, so rows are never updated in place.
+ */
+export const staffAvailability = pgTable(
+  'staff_availability',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday'),
+    availableDate: date('available_date'),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    kind: text('kind', { enum: ['unavailable', 'preferred'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_availability_staff_idx').on(t.staffId),
+    index('staff_availability_team_idx').on(t.teamId),
+  ],
+);
+
+/**
  * Shifts and time-off entries (spec 1 §3). Times are wall-clock `time` values; an end before the
  * start means the shift ends the next day.
  */

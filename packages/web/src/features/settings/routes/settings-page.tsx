@@ -3,6 +3,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { AppearanceSection } from '../components/appearance-section';
+import { AvailabilitySection } from '../components/availability-section';
 import { EmailSection } from '../components/email-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { ProfileSection } from '../components/profile-section';
@@ -23,6 +24,7 @@ export function SettingsPage() {
           <ProfileSection user={user} />
           <EmailSection currentEmail={user.email} />
           <NotificationsSection user={user} />
+          <AvailabilitySection user={user} />
           <SecuritySection />
           <AppearanceSection />
           <RegionSection />

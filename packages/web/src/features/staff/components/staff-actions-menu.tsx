@@ -1,5 +1,6 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import {
+  CalendarClock,
   Clock,
   MailPlus,
   MailX,
@@ -33,6 +34,7 @@ const ITEMS: Record<StaffAction, { label: string; icon: ComponentType<{ 'aria-hi
   makeAdmin: { label: 'Make administrator', icon: ShieldCheck },
   removeAdmin: { label: 'Remove administrator', icon: ShieldOff },
   weeklyHours: { label: 'Weekly hours', icon: Clock },
+  availability: { label: 'Availability', icon: CalendarClock },
   cancelLeaving: { label: 'Cancel leaving', icon: RotateCcw },
   remove: { label: 'Remove', icon: Trash2 },
 };

@@ -25,6 +25,7 @@ import {
   useRevokeInvite,
   useUpdateStaff,
 } from '../api/staff-api';
+import { AvailabilityDialog } from '../components/availability-dialog';
 import { InviteDialog } from '../components/invite-dialog';
 import { RemoveAccessDialog } from '../components/remove-access-dialog';
 import { RemoveStaffDialog } from '../components/remove-staff-dialog';
@@ -34,7 +35,7 @@ import { StaffWelcomeAlert } from '../components/staff-welcome-alert';
 import { WeeklyHoursDialog } from '../components/weekly-hours-dialog';
 import type { StaffAction } from '../utils/staff-actions';
 
-type DialogKind = 'add' | 'edit' | 'invite' | 'removeAccess' | 'remove' | 'weeklyHours';
+type DialogKind = 'add' | 'edit' | 'invite' | 'removeAccess' | 'remove' | 'weeklyHours' | 'availability';
 
 export function StaffPage() {
   const { team, isLoading: teamLoading, isOwner } = useSelectedTeam();
@@ -113,6 +114,7 @@ export function StaffPage() {
       case 'removeAccess':
       case 'remove':
       case 'weeklyHours':
+      case 'availability':
         // Focus goes back to the row's ⋯ button first, so the dialog returns it there when it closes.
         setTimeout(() => {
           document.querySelector<HTMLElement>(`[data-staff-actions="${member.staffId}"]`)?.focus();
@@ -276,6 +278,12 @@ export function StaffPage() {
                 teamId={team.teamId}
                 member={subject}
                 open={dialog === 'weeklyHours'}
+                onOpenChange={onOpenChange}
+              />
+              <AvailabilityDialog
+                teamId={team.teamId}
+                member={subject}
+                open={dialog === 'availability'}
                 onOpenChange={onOpenChange}
               />
             </>

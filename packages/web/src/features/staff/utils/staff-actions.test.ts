@@ -10,8 +10,15 @@ const member = {
 
 describe('staffActions', () => {
   it('offers an invitation to someone not invited, and admin rights only to the owner', () => {
-    expect(staffActions(member, true)).toEqual(['edit', 'invite', 'makeAdmin', 'weeklyHours', 'remove']);
-    expect(staffActions(member, false)).toEqual(['edit', 'invite', 'weeklyHours', 'remove']);
+    expect(staffActions(member, true)).toEqual([
+      'edit',
+      'invite',
+      'makeAdmin',
+      'weeklyHours',
+      'availability',
+      'remove',
+    ]);
+    expect(staffActions(member, false)).toEqual(['edit', 'invite', 'weeklyHours', 'availability', 'remove']);
   });
 
   it('offers resend and revoke while invited, and removing access once joined', () => {
@@ -20,6 +27,7 @@ describe('staffActions', () => {
       'resendInvite',
       'revokeInvite',
       'weeklyHours',
+      'availability',
       'remove',
     ]);
     expect(staffActions({ ...member, inviteStatus: 'accepted', isAdmin: true }, true)).toEqual([
@@ -27,13 +35,14 @@ describe('staffActions', () => {
       'removeAccess',
       'removeAdmin',
       'weeklyHours',
+      'availability',
       'remove',
     ]);
   });
 
   it('never offers to remove, re-invite or demote the owner', () => {
     expect(staffActions({ ...member, isOwner: true, isAdmin: true, inviteStatus: 'accepted' }, true)).toEqual(
-      ['edit', 'weeklyHours'],
+      ['edit', 'weeklyHours', 'availability'],
     );
   });
 
@@ -43,13 +52,17 @@ describe('staffActions', () => {
 
   it('offers an administrator nothing on another administrator but their details and hours', () => {
     const admin = { ...member, isAdmin: true, inviteStatus: 'invited' as const, leavingDate: '2026-12-31' };
-    expect(staffActions(admin, false)).toEqual(['edit', 'weeklyHours']);
-    expect(staffActions({ ...admin, inviteStatus: 'accepted' }, false)).toEqual(['edit', 'weeklyHours']);
+    expect(staffActions(admin, false)).toEqual(['edit', 'weeklyHours', 'availability']);
+    expect(staffActions({ ...admin, inviteStatus: 'accepted' }, false)).toEqual([
+      'edit',
+      'weeklyHours',
+      'availability',
+    ]);
   });
 
   it('offers an administrator only the owner’s weekly hours', () => {
     const owner = { ...member, isOwner: true, inviteStatus: 'accepted' as const };
-    expect(staffActions(owner, false)).toEqual(['weeklyHours']);
+    expect(staffActions(owner, false)).toEqual(['weeklyHours', 'availability']);
   });
 });
 

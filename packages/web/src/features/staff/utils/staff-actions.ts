@@ -14,6 +14,7 @@ export type StaffAction =
   | 'makeAdmin'
   | 'removeAdmin'
   | 'weeklyHours'
+  | 'availability'
   | 'cancelLeaving'
   | 'remove';
 
@@ -45,6 +46,8 @@ export function staffActions(member: Member, viewerIsOwner: boolean): StaffActio
     ['makeAdmin', 'makeAdministrator', !member.isAdmin && !member.isOwner],
     ['removeAdmin', 'unmakeAdministrator', member.isAdmin && !member.isOwner],
     ['weeklyHours', 'editWeeklyHours', true],
+    // Availability has the same reach as weekly hours: the owner and administrators, any row.
+    ['availability', 'editWeeklyHours', true],
     ['cancelLeaving', 'cancelLeaving', Boolean(member.leavingDate)],
     ['remove', 'removeStaff', true],
   ];

@@ -1,0 +1,43 @@
+import { Availability } from '@rotaboard/core/contracts/availability';
+import { AvailabilityDto } from '@rotaboard/core/contracts/availability-dto';
+import { StaffParams } from '@rotaboard/core/contracts/staff';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../auth/session.plugin.ts';
+import { createAvailabilityService } from './availability.service.ts';
+
+/** A member of staff's availability (issue 25): read and replaced whole, on every plan. */
+export async function availabilityRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAvailabilityService({ db: app.db, proEmails: app.config.proEmails });
+  const tags = ['availability'];
+
+  routes.get(
+    '/api/teams/:id/staff/:staffId/availability',
+    {
+      schema: {
+        tags,
+        summary:
+          'When this member of staff is unavailable or prefers to work (themself, owner, administrators)',
+        params: StaffParams,
+        response: { 200: AvailabilityDto },
+      },
+    },
+    async (request) => service.get(requireUser(request), request.params.id, request.params.staffId),
+  );
+
+  routes.put(
+    '/api/teams/:id/staff/:staffId/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Replace this member of staff’s whole availability',
+        params: StaffParams,
+        body: Availability,
+        response: { 200: AvailabilityDto },
+      },
+    },
+    async (request) =>
+      service.replace(requireUser(request), request.params.id, request.params.staffId, request.body),
+  );
+}

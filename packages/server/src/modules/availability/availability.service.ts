@@ -1,0 +1,73 @@
+import type { Availability } from '@rotaboard/core/contracts/availability';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
+import { availabilityRefusal, sortAvailability } from '@rotaboard/core/staff/availability-access';
+import type { Db } from '../../db/db.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { type AvailabilitySet, createAvailabilityRepository } from './availability.repository.ts';
+
+/**
+ * When staff can and would like to work (issue 25, every plan). The person themself, the owner and
+ * administrators read and replace it; loadTeamAccess already makes leavers and removed staff
+ * outsiders (404), so what they lose is taken away here too.
+ */
+export function createAvailabilityService(deps: { db: Db; proEmails: readonly string[] }) {
+  const { db } = deps;
+
+  /** The caller's access and the target row, or the refusal: outsiders and unknown staff 404, others 403. */
+  async function authorize(
+    tx: Db,
+    user: UserRow,
+    teamId: string,
+    staffId: string,
+    lock: boolean,
+  ): Promise<TeamAccess> {
+    const access = await loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
+    const refusal = availabilityRefusal(access.role, access.staffId, staffId);
+    if (refusal) throw new DomainError(ErrorCode[refusal.code], refusal.message);
+    // A write locks the row so two saves of one person's set queue up instead of interleaving.
+    const staff = createStaffRepository(tx);
+    const row = lock ? await staff.lockInTeam(teamId, staffId) : await staff.findInTeam(teamId, staffId);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+    return access;
+  }
+
+  return {
+    async get(user: UserRow, teamId: string, staffId: string): Promise<Availability> {
+      await authorize(db, user, teamId, staffId, false);
+      return sortAvailability(await createAvailabilityRepository(db).listForStaff(teamId, staffId));
+    },
+
+    async replace(
+      user: UserRow,
+      teamId: string,
+      staffId: string,
+      input: Availability,
+    ): Promise<Availability> {
+      return db.transaction(async (tx) => {
+        const access = await authorize(tx, user, teamId, staffId, true);
+        // A team the owner's plan no longer covers is read-only for everyone, this included.
+        if (access.readOnlyOnFree) throw new DomainError(ErrorCode.PLAN_LIMIT, TEAM_READ_ONLY_ON_FREE);
+        const repo = createAvailabilityRepository(tx);
+        const before = sortAvailability(await repo.listForStaff(teamId, staffId));
+        const after = sortAvailability<AvailabilitySet['weekly'][number], AvailabilitySet['dates'][number]>(
+          input,
+        );
+        await repo.replaceForStaff(teamId, staffId, after);
+        await createAuditRepository(tx).recordUpdate({
+          teamId,
+          entityType: 'staff',
+          entityId: staffId,
+          changedBy: user.id,
+          before: { availability: before },
+          after: { availability: after },
+        });
+        return after;
+      });
+    },
+  };
+}
