@@ -15,6 +15,11 @@ function fromUtc(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** Whole days from 1970-01-01 to a `YYYY-MM-DD` date: two dates' difference in days, without clocks. */
+export function dayNumber(date: string): number {
+  return toUtc(date) / DAY_MS;
+}
+
 export function addDays(date: string, days: number): string {
   return fromUtc(toUtc(date) + days * DAY_MS);
 }

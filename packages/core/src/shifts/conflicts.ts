@@ -1,4 +1,4 @@
-import { addDays } from '../dates/week.ts';
+import { addDays, dayNumber } from '../dates/week.ts';
 import { minutesOfDay } from './times.ts';
 
 /** What the conflict rule needs of a shift or a time-off entry. */
@@ -14,11 +14,6 @@ export type ScheduleEntry = {
 };
 
 const DAY = 24 * 60;
-
-function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / 86_400_000;
-}
 
 /** Whole days of time off (1 or more) block the calendar; anything less never conflicts. */
 function fullDays(entry: ScheduleEntry): number {

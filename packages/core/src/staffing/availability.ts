@@ -1,11 +1,10 @@
 import type { Availability, AvailabilityKind } from '../contracts/availability.ts';
 import type { StaffingViolation } from '../contracts/schedule-agent.ts';
-import { addDays } from '../dates/week.ts';
+import { addDays, dayNumber } from '../dates/week.ts';
 import { hhmm, spanMinutes } from '../shifts/times.ts';
 import {
   dateLabel,
   dayLabel,
-  dayNumber,
   isoWeekday,
   minuteOf,
   type PlacedShift,

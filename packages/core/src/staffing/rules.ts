@@ -1,11 +1,10 @@
 import type { RuleSetting, StaffingViolation } from '../contracts/schedule-agent.ts';
-import { addDays, startOfWeek } from '../dates/week.ts';
+import { addDays, dayNumber, startOfWeek } from '../dates/week.ts';
 import { hhmm } from '../shifts/times.ts';
 import { workedMinutes } from '../shifts/worked-minutes.ts';
 import {
   dateLabel,
   dayLabel,
-  dayNumber,
   hoursLabel,
   hoursToMinutes,
   momentLabel,

@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek } from '../dates/week.ts';
+import { addDays, dayNumber, dayOfWeek, WEEKDAY_NAMES } from '../dates/week.ts';
 import { minutesOfDay, spanMinutes } from '../shifts/times.ts';
 
 /**
@@ -27,12 +27,6 @@ export type StaffingStaff = { staffId: string; name: string; role: string; leavi
 export type PlacedShift = { entry: StaffingEntry; start: number; end: number };
 
 const DAY_MINUTES = 24 * 60;
-
-/** Whole days from 1970-01-01 to a `YYYY-MM-DD` date. */
-export function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / 86_400_000;
-}
 
 /** The minute a wall-clock time on a date starts at, on the minute line. */
 export function minuteOf(date: string, time: string): number {
@@ -82,7 +76,6 @@ export function isoWeekday(date: string): number {
   return dayOfWeek(date) || 7;
 }
 
-const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTH_SHORT = [
   'Jan',
   'Feb',
@@ -100,7 +93,7 @@ const MONTH_SHORT = [
 
 /** 'Mon' for a date. */
 export function dayLabel(date: string): string {
-  return DAY_SHORT[dayOfWeek(date)] as string;
+  return (WEEKDAY_NAMES[dayOfWeek(date)] as string).slice(0, 3);
 }
 
 /** '7 Dec' for a date. */
