@@ -210,6 +210,24 @@ test('on a phone: staff read an agenda, the toolbar stays in the first fifth, th
     await expect(owner.getByText('09:00–17:00').first()).toBeInViewport();
     await snap(owner, 'phone-owner-day', 'viewport');
 
+    // The week tools on a phone: one button whose panel is fetched when first needed, inside the
+    // screen, and closed with Escape back to the button.
+    await owner.setViewportSize(PHONES[0]!);
+    await owner.goto('/schedule');
+    const tools = owner.getByRole('button', { name: 'Week tools' });
+    await tools.click();
+    const panel = owner.getByRole('dialog', { name: 'Week tools' });
+    await expect(panel.getByRole('button', { name: 'Copy week to next week' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Schedule lock' })).toBeVisible();
+    await panel.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    const panelBox = (await panel.boundingBox())!;
+    expect(panelBox.x).toBeGreaterThanOrEqual(0);
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(360);
+    await snap(owner, 'phone-week-tools', 'viewport');
+    await owner.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(tools).toBeFocused();
+
     // The editor on a phone: inside the screen, Save reachable, and it saves.
     await owner.setViewportSize(PHONES[0]!);
     await owner.goto('/schedule');

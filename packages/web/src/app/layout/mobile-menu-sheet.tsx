@@ -14,16 +14,19 @@ export function MobileMenuSheet({
   items,
   open,
   onOpenChange: setOpen,
+  onCloseAutoFocus,
 }: {
   signedIn: boolean;
   items: NavItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the menu closes: back to the button that opened it. */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const navigate = useNavigate();
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetContent closeLabel="Close menu" aria-describedby={undefined}>
+      <SheetContent closeLabel="Close menu" aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
         <SheetTitle>Menu</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile" className="flex flex-col gap-1">

@@ -29,7 +29,13 @@ export function MobileMenu({ signedIn, items }: { signedIn: boolean; items: NavI
       </Button>
       {panel.drawn ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet signedIn={signedIn} items={items} open={panel.open} onOpenChange={panel.setOpen} />
+          <MobileMenuSheet
+            signedIn={signedIn}
+            items={items}
+            open={panel.open}
+            onOpenChange={panel.setOpen}
+            onCloseAutoFocus={panel.onCloseAutoFocus}
+          />
         </Suspense>
       ) : null}
     </>

@@ -13,7 +13,13 @@ export function WeekToolsSheet({
   onNotify,
   open,
   onOpenChange,
-}: Omit<WeekToolsProps, 'compact'> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  onCloseAutoFocus,
+}: Omit<WeekToolsProps, 'compact'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the panel closes: back to the button that opened it. */
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const item = (label: ReactNode, onClick: () => void, disabled = false) => (
     <Button
       variant="outline"
@@ -29,7 +35,7 @@ export function WeekToolsSheet({
   );
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent closeLabel="Close week tools">
+      <SheetContent closeLabel="Close week tools" onCloseAutoFocus={onCloseAutoFocus}>
         <SheetTitle>Week tools</SheetTitle>
         <SheetDescription className="sr-only">Copy, clear, lock or announce this week</SheetDescription>
         <div className="flex flex-col gap-2">

@@ -70,7 +70,12 @@ function WeekToolsMenu(props: Omit<WeekToolsProps, 'compact'>) {
       </Button>
       {panel.drawn ? (
         <Suspense fallback={null}>
-          <LazyWeekToolsSheet {...props} open={panel.open} onOpenChange={panel.setOpen} />
+          <LazyWeekToolsSheet
+            {...props}
+            open={panel.open}
+            onOpenChange={panel.setOpen}
+            onCloseAutoFocus={panel.onCloseAutoFocus}
+          />
         </Suspense>
       ) : null}
     </>
