@@ -459,3 +459,70 @@ export const supportSessions = pgTable(
     index('support_sessions_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A team's staffing settings (issue 25): coverage slots and rule limits, as core's StaffingSettings
+ * (contracts/schedule-agent.ts) parsed them. No row = DEFAULT_STAFFING_SETTINGS.
+ */
+export const teamStaffingSettings = pgTable('team_staffing_settings', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A proposal: changes the schedule agent (or, next, the assistant) offers, each accepted or rejected
+ * on its own (contracts/proposals.ts). The run's figures are kept as it reported them, for the logs.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['agent', 'assistant'] }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name at the time, so the logs still say who ran it after they leave. */
+    createdByName: text('created_by_name').notNull(),
+    /** The support agent who made it as the user, if any (as the audit's on_behalf_of). */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    mode: text('mode', { enum: ['fill', 'rebuild'] }),
+    uncovered: jsonb('uncovered').notNull().default([]),
+    coverageBefore: jsonb('coverage_before').notNull(),
+    coverageAfter: jsonb('coverage_after').notNull(),
+    hours: jsonb('hours').notNull().default([]),
+    solver: jsonb('solver'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proposals_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/** One change of a proposal, in the order offered; `change` is the AgentChange without its state. */
+export const proposalChanges = pgTable(
+  'proposal_changes',
+  {
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    changeId: text('change_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    change: jsonb('change').notNull(),
+    state: text('state', { enum: ['pending', 'accepted', 'rejected', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The shift an accepted create made, or the shift a remove removed. */
+    shiftId: uuid('shift_id'),
+    /** A removed shift as it was, so undo can put it back. */
+    removedShift: jsonb('removed_shift'),
+    failure: text('failure'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('proposal_changes_pk').on(t.proposalId, t.changeId)],
+);

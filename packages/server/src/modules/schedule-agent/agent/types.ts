@@ -1,0 +1,18 @@
+import type { AgentRunMode, AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import type { TeamStaffingContext } from '../staffing-context.ts';
+
+/**
+ * The agent's planner (plan-run.ts) is pure: the caller loads the team (loadStaffingContext over the
+ * run's period) and stores what it returns as a proposal. Nothing here reads or writes the database.
+ */
+export type AgentPlanInput = {
+  context: TeamStaffingContext;
+  startDate: string;
+  endDate: string;
+  mode: AgentRunMode;
+  /** The solver's time limit; a hard stop follows it, then the greedy fallback. */
+  seconds?: number;
+};
+
+/** The run's answer without the id its stored proposal gets; changeIds are unique within it ("c1", …). */
+export type AgentPlan = Omit<AgentRunResult, 'proposalId'>;

@@ -1,0 +1,111 @@
+import type { Availability } from '@rotaboard/core/contracts/availability';
+import { DEFAULT_STAFFING_SETTINGS, StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
+import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
+import type { StaffingContext } from '@rotaboard/core/staffing/validate';
+import { staffingWindow } from '@rotaboard/core/staffing/validate';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { staffAvailability, teamStaffingSettings, weeklyHours } from '../../db/schema.ts';
+import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
+import type { TeamRow } from '../teams/team.repository.ts';
+
+/**
+ * Everything the staffing rules (core staffing/) read about a team, loaded in a few queries: the team's
+ * saved settings (or the defaults), every member of staff (leavers too: their past shifts still count),
+ * the entries of the rules' window around from..to, availability, and contracted weekly hours.
+ * Used by validate-period, the strict-rule check of hand edits and the agent's runs.
+ */
+
+export type TeamStaffingContext = StaffingContext & {
+  /** The window the entries were loaded for (staffingWindow of from..to). */
+  window: { from: string; to: string };
+  /** Dates up to and including this are locked (the team's lock), else null. */
+  lockedUntil: string | null;
+  /** Contracted hours per week in force on `from`, per staffId (null: none recorded). */
+  contractedHours: ReadonlyMap<string, number | null>;
+};
+
+/** The team's saved settings, or the defaults when it has saved none. */
+export async function loadStaffingSettings(db: Db, teamId: string): Promise<StaffingSettings> {
+  const [row] = await db
+    .select({ settings: teamStaffingSettings.settings })
+    .from(teamStaffingSettings)
+    .where(eq(teamStaffingSettings.teamId, teamId));
+  if (!row) return DEFAULT_STAFFING_SETTINGS;
+  // Stored as parsed; parsing again fills defaults a later version may have added.
+  return StaffingSettings.parse(row.settings);
+}
+
+/** A shift row as the rules read it. */
+export function toStaffingEntry(row: ShiftRow): StaffingEntry {
+  return {
+    shiftId: row.id,
+    staffId: row.staffId,
+    shiftDate: row.shiftDate,
+    startTime: row.startTime?.slice(0, 5) ?? null,
+    endTime: row.endTime?.slice(0, 5) ?? null,
+    breakMinutes: row.breakMinutes ?? 0,
+    isTimeOff: row.isTimeOff,
+    timeOffHours: row.timeOffHours,
+    timeOffDays: row.timeOffDays,
+  };
+}
+
+export async function loadStaffingContext(
+  db: Db,
+  team: Pick<TeamRow, 'id' | 'weekStartDay' | 'lockedUntil'>,
+  from: string,
+  to: string,
+  settings?: StaffingSettings,
+): Promise<TeamStaffingContext> {
+  const teamSettings = settings ?? (await loadStaffingSettings(db, team.id));
+  const window = staffingWindow(from, to, teamSettings, team.weekStartDay);
+  const [staffRows, shiftRows, availabilityRows, hoursRows] = await Promise.all([
+    createStaffRepository(db).listForTeam(team.id, null),
+    createShiftRepository(db).listForTeam(team.id, window.from, window.to),
+    db.select().from(staffAvailability).where(eq(staffAvailability.teamId, team.id)),
+    db.select().from(weeklyHours).where(eq(weeklyHours.teamId, team.id)),
+  ]);
+
+  const availability = new Map<string, Availability>();
+  for (const row of availabilityRows) {
+    const set = availability.get(row.staffId) ?? { weekly: [], dates: [] };
+    const times = {
+      startTime: row.startTime?.slice(0, 5) ?? null,
+      endTime: row.endTime?.slice(0, 5) ?? null,
+    };
+    if (row.weekday !== null) set.weekly.push({ weekday: row.weekday, ...times, kind: row.kind });
+    else if (row.availableDate !== null)
+      set.dates.push({ date: row.availableDate, ...times, kind: row.kind });
+    availability.set(row.staffId, set);
+  }
+
+  const contractedHours = new Map<string, number | null>();
+  for (const person of staffRows) {
+    contractedHours.set(
+      person.id,
+      contractedHoursOn(
+        hoursRows.filter((row) => row.staffId === person.id),
+        from,
+      ),
+    );
+  }
+
+  return {
+    settings: teamSettings,
+    staff: staffRows.map((row) => ({
+      staffId: row.id,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      role: row.role,
+      leavingDate: row.leavingDate,
+    })),
+    entries: shiftRows.map(toStaffingEntry),
+    availability,
+    weekStartDay: team.weekStartDay,
+    window,
+    lockedUntil: team.lockedUntil,
+    contractedHours,
+  };
+}
