@@ -1,9 +1,9 @@
 import type { Availability } from '@rotaboard/core/contracts/availability';
 import { DEFAULT_STAFFING_SETTINGS, StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import type { StaffingContext } from '@rotaboard/core/staffing/validate';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
-import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { staffAvailability, teamStaffingSettings, weeklyHours } from '../../db/schema.ts';
