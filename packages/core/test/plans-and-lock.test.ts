@@ -18,6 +18,9 @@ describe('planOf and planAllows', () => {
     expect(planAllows('pro', 'requests')).toBe(true);
     expect(planAllows('free', 'scheduleNotifications')).toBe(false);
     expect(planAllows('pro', 'attendance')).toBe(true);
+    // Staffing rules, validation and the schedule agent (issue 25) are Pro.
+    expect(planAllows('free', 'staffingRules')).toBe(false);
+    expect(planAllows('pro', 'staffingRules')).toBe(true);
   });
 
   it('reaches the schedule back 8 weeks on Free and without end on Pro', () => {

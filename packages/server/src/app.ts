@@ -19,6 +19,7 @@ import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import realtimeHubPlugin from './modules/realtime/realtime-hub.plugin.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { staffingSettingsRoutes } from './modules/schedule-agent/staffing-settings.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingRoutes);
   await app.register(requestsRoutes);
   await app.register(reportsRoutes);
+  await app.register(staffingSettingsRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

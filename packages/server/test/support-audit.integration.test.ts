@@ -178,6 +178,23 @@ const CASES: Record<string, Case> = {
         dates: [],
       }),
   },
+  'PUT /api/teams/{id}/schedule-agent': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/schedule-agent`, {
+        coverage: [
+          { weekday: 1, startTime: '07:00', endTime: '15:00', breakMinutes: 30, staffCount: 2, role: null },
+        ],
+      }),
+  },
+  'POST /api/teams/{id}/schedule-agent/validate-period': {
+    notAudited: 'a read: it checks the schedule against the rules and coverage, and changes nothing',
+    run: (w) =>
+      w.as('POST', `${w.base}/schedule-agent/validate-period`, {
+        startDate: today,
+        endDate: addDays(today, 6),
+      }),
+  },
   'POST /api/teams/{id}/weekly-hours': {
     audited: true,
     run: async (w) => {

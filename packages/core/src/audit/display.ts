@@ -81,6 +81,8 @@ export const AUDIT_FIELD_LABELS = {
     owner: 'Owner',
     ownerInStaffList: 'Owner in staff list',
     lockedUntil: 'Locked until',
+    coverage: 'Coverage',
+    staffingRules: 'Staffing rules',
   },
   request: {
     requestId: 'Request',

@@ -13,3 +13,13 @@ export const AvailabilityDto = z.object({
   dates: z.array(z.object({ date: z.string(), ...window })),
 });
 export type AvailabilityDto = z.infer<typeof AvailabilityDto>;
+
+/**
+ * GET /api/teams/{id}/availability?startDate&endDate (owner and administrators, every plan): every
+ * person's availability at once, so the grid can shade a week with one request. Dated entries are
+ * those inside the range; weekly ones are all given.
+ */
+export const TeamAvailabilityResponse = z.object({
+  availability: z.array(z.object({ staffId: z.string(), ...AvailabilityDto.shape })),
+});
+export type TeamAvailabilityResponse = z.infer<typeof TeamAvailabilityResponse>;

@@ -13,6 +13,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   STALE_HASH: 'STALE_HASH',
   RULE_BROKEN: 'RULE_BROKEN',
+  /** A hand edit would break a strict staffing rule (core staffing/): the message is the rule's sentence. */
+  STAFFING_RULE: 'STAFFING_RULE',
   PLAN_LIMIT: 'PLAN_LIMIT',
   RATE_LIMITED: 'RATE_LIMITED',
   TOKEN_INVALID: 'TOKEN_INVALID',
@@ -38,6 +40,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   STALE_HASH: 409,
   RULE_BROKEN: 422,
+  STAFFING_RULE: 409,
   TOKEN_INVALID: 400,
   TOKEN_USED: 400,
   TOKEN_EXPIRED: 400,

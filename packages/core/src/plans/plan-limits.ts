@@ -30,6 +30,7 @@ const PLANS = {
       payrollReport: false,
       adjustmentsReport: false,
       prioritySupport: false,
+      staffingRules: false,
     },
   },
   pro: {
@@ -50,6 +51,7 @@ const PLANS = {
       payrollReport: true,
       adjustmentsReport: true,
       prioritySupport: true,
+      staffingRules: true,
     },
   },
 } as const satisfies Record<
@@ -75,7 +77,9 @@ export type PlanFeature =
   | 'scheduleNotifications'
   | 'payrollReport'
   | 'adjustmentsReport'
-  | 'prioritySupport';
+  | 'prioritySupport'
+  /** Staffing settings (coverage and rules), validate-period and strict rules on hand edits (issue 25). */
+  | 'staffingRules';
 
 /** Whether a value (read from a response, say) names a tier. */
 export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
@@ -157,6 +161,9 @@ export function adminLimitMessage(tier: SubscriptionTier): string {
     ? `The Free plan has no administrators besides the team owner. Upgrade to Pro to add up to ${PLANS.pro.extraAdminsPerTeam} administrators per team.`
     : `The Pro plan allows up to ${PLANS.pro.extraAdminsPerTeam} administrators per team.`;
 }
+
+export const STAFFING_RULES_ARE_PRO =
+  'Staffing rules and the schedule agent are part of the Pro plan. Upgrade to Pro to set coverage and rules and check the schedule against them.';
 
 /**
  * A Free owner with more teams than the Free plan allows (made while Pro) keeps them readable; only

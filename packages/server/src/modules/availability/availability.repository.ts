@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, between, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { staffAvailability } from '../../db/schema.ts';
 
@@ -12,6 +12,19 @@ export type AvailabilitySet = {
 /** 'HH:MM:SS' as PostgreSQL's `time` returns it → the 'HH:MM' of the contract. */
 const clock = (time: string | null) => time?.slice(0, 5) ?? null;
 
+/** Rows into one set per person, weekly and dated entries apart (unsorted). */
+function toSets(rows: AvailabilityRow[]): Map<string, AvailabilitySet> {
+  const sets = new Map<string, AvailabilitySet>();
+  for (const row of rows) {
+    const set = sets.get(row.staffId) ?? { weekly: [], dates: [] };
+    const window = { startTime: clock(row.startTime), endTime: clock(row.endTime), kind: row.kind };
+    if (row.weekday !== null) set.weekly.push({ weekday: row.weekday, ...window });
+    else if (row.availableDate !== null) set.dates.push({ date: row.availableDate, ...window });
+    sets.set(row.staffId, set);
+  }
+  return sets;
+}
+
 /** All database access for staff availability; no rules here. */
 export function createAvailabilityRepository(db: Db) {
   return {
@@ -21,13 +34,28 @@ export function createAvailabilityRepository(db: Db) {
         .select()
         .from(staffAvailability)
         .where(and(eq(staffAvailability.teamId, teamId), eq(staffAvailability.staffId, staffId)));
-      const set: AvailabilitySet = { weekly: [], dates: [] };
-      for (const row of rows) {
-        const window = { startTime: clock(row.startTime), endTime: clock(row.endTime), kind: row.kind };
-        if (row.weekday !== null) set.weekly.push({ weekday: row.weekday, ...window });
-        else if (row.availableDate !== null) set.dates.push({ date: row.availableDate, ...window });
-      }
-      return set;
+      return toSets(rows).get(staffId) ?? { weekly: [], dates: [] };
+    },
+
+    /** Everyone's weekly entries and their dated entries from `startDate` to `endDate`, per staffId. */
+    async listForTeam(
+      teamId: string,
+      startDate: string,
+      endDate: string,
+    ): Promise<Map<string, AvailabilitySet>> {
+      const rows = await db
+        .select()
+        .from(staffAvailability)
+        .where(
+          and(
+            eq(staffAvailability.teamId, teamId),
+            or(
+              isNotNull(staffAvailability.weekday),
+              between(staffAvailability.availableDate, startDate, endDate),
+            ),
+          ),
+        );
+      return toSets(rows);
     },
 
     /** Replaces one person's whole set; call inside the transaction that audits it. */

@@ -1,6 +1,8 @@
 import { Availability } from '@rotaboard/core/contracts/availability';
-import { AvailabilityDto } from '@rotaboard/core/contracts/availability-dto';
+import { AvailabilityDto, TeamAvailabilityResponse } from '@rotaboard/core/contracts/availability-dto';
+import { DateRangeQuery } from '@rotaboard/core/contracts/shifts';
 import { StaffParams } from '@rotaboard/core/contracts/staff';
+import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/session.plugin.ts';
@@ -11,6 +13,21 @@ export async function availabilityRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createAvailabilityService({ db: app.db, proEmails: app.config.proEmails });
   const tags = ['availability'];
+
+  routes.get(
+    '/api/teams/:id/availability',
+    {
+      schema: {
+        tags,
+        summary:
+          'Everyone’s availability, dated entries within the range (at most 62 days), for the grid (owner, administrators)',
+        params: TeamParams,
+        querystring: DateRangeQuery,
+        response: { 200: TeamAvailabilityResponse },
+      },
+    },
+    async (request) => service.listForTeam(requireUser(request), request.params.id, request.query),
+  );
 
   routes.get(
     '/api/teams/:id/staff/:staffId/availability',

@@ -1,4 +1,5 @@
 import type { Availability } from '@rotaboard/core/contracts/availability';
+import type { TeamAvailabilityResponse } from '@rotaboard/core/contracts/availability-dto';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
 import { availabilityRefusal, sortAvailability } from '@rotaboard/core/staff/availability-access';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { type AvailabilitySet, createAvailabilityRepository } from './availability.repository.ts';
 
@@ -40,6 +41,29 @@ export function createAvailabilityService(deps: { db: Db; proEmails: readonly st
     async get(user: UserRow, teamId: string, staffId: string): Promise<Availability> {
       await authorize(db, user, teamId, staffId, false);
       return sortAvailability(await createAvailabilityRepository(db).listForStaff(teamId, staffId));
+    },
+
+    /**
+     * Everyone's availability for the grid (owner and administrators): each member of staff still on
+     * the team on `startDate` (leavers until their last day), in the staff list's order, with every
+     * weekly entry and the dated entries of the range; someone who said nothing has empty lists.
+     */
+    async listForTeam(
+      user: UserRow,
+      teamId: string,
+      range: { startDate: string; endDate: string },
+    ): Promise<TeamAvailabilityResponse> {
+      requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, deps.proEmails));
+      const [people, sets] = await Promise.all([
+        createStaffRepository(db).listForTeam(teamId, range.startDate),
+        createAvailabilityRepository(db).listForTeam(teamId, range.startDate, range.endDate),
+      ]);
+      return {
+        availability: people.map((person) => ({
+          staffId: person.id,
+          ...sortAvailability(sets.get(person.id) ?? { weekly: [], dates: [] }),
+        })),
+      };
     },
 
     async replace(

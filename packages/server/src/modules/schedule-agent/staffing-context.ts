@@ -50,6 +50,8 @@ export function toStaffingEntry(row: ShiftRow): StaffingEntry {
     isTimeOff: row.isTimeOff,
     timeOffHours: row.timeOffHours,
     timeOffDays: row.timeOffDays,
+    // Weekly hours count worked minutes, which the adjustments (late, left early) take from.
+    attendanceAdjustments: row.attendanceAdjustments,
   };
 }
 

@@ -3,10 +3,13 @@ import { findConflict, type ScheduleEntry } from '@rotaboard/core/shifts/conflic
 import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { notificationAudience } from '@rotaboard/core/shifts/notify';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { weekUpdatedEmail } from '../mail/templates.ts';
 import { announce } from '../realtime/realtime-events.ts';
+import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
+import { refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { requireTeamWriter } from '../teams/team-access.ts';
@@ -33,7 +36,7 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
       input: { fromWeekStart: string; toWeekStart: string; includeTimeOff?: boolean },
     ) {
       const result = await db.transaction(async (tx) => {
-        requireTeamWriter(await ctx.access(tx, user, teamId));
+        const a = requireTeamWriter(await ctx.access(tx, user, teamId));
         await createTeamRepository(tx).lock(teamId);
         const repo = createShiftRepository(tx);
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
@@ -58,6 +61,7 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
           byStaff.set(row.staffId, list);
         }
         const copies: NewShift[] = [];
+        const planned: StaffingEntry[] = [];
         let skipped = 0;
         for (const entry of source) {
           const shiftDate = addDays(entry.shiftDate, offset);
@@ -70,9 +74,19 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
           }
           const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = entry;
           copies.push({ ...rest, shiftDate, attendanceAdjustments: [] });
+          planned.push({
+            ...toStaffingEntry(entry),
+            shiftId: `copy-${planned.length}`,
+            shiftDate,
+            attendanceAdjustments: [],
+          });
           nearby.push(candidate);
           byStaff.set(entry.staffId, nearby);
         }
+        // Strict staffing rules (Pro): a copy that would break one refuses the whole copy, before
+        // anything is written; each copy is checked with the ones before it in (copy-0, copy-1 … are
+        // ids no stored shift has). Copies that clash were skipped above, as ever.
+        await refuseStrictBreaches(tx, a, [...people.values()], planned);
         const rows = await repo.insertMany(copies);
         await createAuditRepository(tx).recordMany(
           rows.map((row) => ({

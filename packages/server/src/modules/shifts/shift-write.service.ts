@@ -13,6 +13,7 @@ import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
 import { announce } from '../realtime/realtime-events.ts';
+import { plannedEntry, refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -65,6 +66,9 @@ async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput,
   refuseClash(member, input, selfId, nearby);
 }
 
+/** The id the rules give an entry not yet written: no shift has it (ids are uuids). */
+const NEW_ENTRY_ID = 'new';
+
 const values = (input: ParsedShiftInput) => ({
   staffId: input.staffId,
   shiftDate: input.shiftDate,
@@ -115,6 +119,8 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await ctx.staffFor(tx, teamId, input.staffId);
         refuseAfterLeaving(member, input);
+        // Strict staffing rules (Pro) before the insert: the insert below is also the conflict read.
+        await refuseStrictBreaches(tx, a, [member], [plannedEntry(NEW_ENTRY_ID, input)]);
         // The entry, its audit row (shiftAuditValues' fields) and the person's other entries nearby
         // in one statement, after their row is locked; a clash throws, which takes the insert back.
         const { row, entries } = await createShiftRepository(tx).insertAudited(
@@ -154,6 +160,8 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         const previousMember =
           before.staffId === member.id ? member : await ctx.staffFor(tx, teamId, before.staffId);
         await checkConflicts(tx, member, input, shiftId);
+        // The edited entry replaces its earlier self (a move to another day or person included).
+        await refuseStrictBreaches(tx, a, [member], [plannedEntry(shiftId, input)]);
         const after = await repo.update(shiftId, values(input));
         await createAuditRepository(tx).recordUpdate({
           teamId,

@@ -1,0 +1,97 @@
+import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import { findConflict } from '@rotaboard/core/shifts/conflicts';
+import { firstStrictBreach, hasStrictRule } from '@rotaboard/core/staffing/strict';
+import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { staffingWindow } from '@rotaboard/core/staffing/validate';
+import type { Db } from '../../db/db.ts';
+import { createShiftRepository } from '../shifts/shift.repository.ts';
+import type { StaffRow } from '../staff/staff.repository.ts';
+import type { TeamAccess } from '../teams/team-access.ts';
+import { loadStaffingSettings, toStaffingEntry } from './staffing-context.ts';
+
+/**
+ * Strict staffing rules on hand edits (issue 25): the shift service calls this inside its write
+ * transaction, after locking the people (or the team) concerned and before writing anything, so a
+ * refusal leaves nothing behind. The write path is hot (bench/shift-create-load), so it does as
+ * little as it can: nothing for time off (which breaks no rule), nothing on Free (no rules), one
+ * read of the settings on Pro and, only when a rule is strict, one read of the entries the rules
+ * need — one person's for a single edit — with no availability (never strict) and no coverage.
+ */
+export async function refuseStrictBreaches(
+  tx: Db,
+  access: TeamAccess,
+  people: readonly StaffRow[],
+  entries: readonly StaffingEntry[],
+): Promise<void> {
+  const work = entries.filter(isWorkShift);
+  if (work.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return;
+  const settings = await loadStaffingSettings(tx, access.team.id);
+  if (!hasStrictRule(settings)) return;
+
+  const dates = work.map((entry) => entry.shiftDate).sort();
+  const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
+  const shifts = createShiftRepository(tx);
+  const only = people.length === 1 ? people[0] : undefined;
+  const rows = only
+    ? await shifts.listForStaff(only.id, window.from, window.to)
+    : await shifts.listForTeam(access.team.id, window.from, window.to);
+  // An entry that clashes with another of the person's is the conflict rule's to refuse (the caller
+  // checks it too), with its own sentence naming the other entry: overlapping shifts would otherwise
+  // read as "0 h between shifts".
+  const existing = rows.map((row) => ({ ...row, shiftId: row.id }));
+  const unclashed = work.filter(
+    (entry) =>
+      !findConflict(
+        { ...entry, timeOffDays: entry.timeOffDays ?? null, timeOffHours: entry.timeOffHours ?? null },
+        existing,
+      ),
+  );
+  const breach = firstStrictBreach(
+    {
+      settings,
+      staff: people.map((row) => ({
+        staffId: row.id,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        role: row.role,
+        leavingDate: row.leavingDate,
+      })),
+      entries: rows.map(toStaffingEntry),
+      availability: new Map(),
+      weekStartDay: access.team.weekStartDay,
+    },
+    unclashed,
+  );
+  if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+}
+
+/** A shift as it will be written, as the rules read it (`shiftId`: its own, or any unused one when new). */
+export function plannedEntry(
+  shiftId: string,
+  input: Pick<
+    ParsedShiftInput,
+    | 'staffId'
+    | 'shiftDate'
+    | 'startTime'
+    | 'endTime'
+    | 'breakMinutes'
+    | 'isTimeOff'
+    | 'timeOffHours'
+    | 'timeOffDays'
+    | 'attendanceAdjustments'
+  >,
+): StaffingEntry {
+  return {
+    shiftId,
+    staffId: input.staffId,
+    shiftDate: input.shiftDate,
+    startTime: input.startTime?.slice(0, 5) ?? null,
+    endTime: input.endTime?.slice(0, 5) ?? null,
+    breakMinutes: input.breakMinutes,
+    isTimeOff: input.isTimeOff,
+    timeOffHours: input.timeOffHours,
+    timeOffDays: input.timeOffDays,
+    attendanceAdjustments: input.attendanceAdjustments,
+  };
+}
