@@ -25,6 +25,7 @@ const PLANS = {
     features: {
       attendance: false,
       assistant: false,
+      scheduleAgent: false,
       requests: false,
       scheduleNotifications: false,
       payrollReport: false,
@@ -45,6 +46,7 @@ const PLANS = {
     features: {
       attendance: true,
       assistant: true,
+      scheduleAgent: true,
       requests: true,
       scheduleNotifications: true,
       payrollReport: true,
@@ -71,6 +73,7 @@ const PLANS = {
 export type PlanFeature =
   | 'attendance'
   | 'assistant'
+  | 'scheduleAgent'
   | 'requests'
   | 'scheduleNotifications'
   | 'payrollReport'
