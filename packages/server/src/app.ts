@@ -16,9 +16,12 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { proposalRoutes } from './modules/proposals/proposal.routes.ts';
 import realtimeHubPlugin from './modules/realtime/realtime-hub.plugin.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { agentRunRoutes } from './modules/schedule-agent/runs.routes.ts';
+import type { Planner } from './modules/schedule-agent/runs.service.ts';
 import { staffingSettingsRoutes } from './modules/schedule-agent/staffing-settings.routes.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
@@ -54,6 +57,8 @@ export type BuildOptions = {
    * change); by default each app has its own (modules/shifts/week-cache.ts).
    */
   weekCache?: WeekCache;
+  /** Replaces the schedule agent's planner (tests that make it fail or answer a fixed plan). */
+  agentPlanner?: Planner;
   /** PGlite started early by main.ts; opened (migrated) and owned by the app like its own. */
   pglite?: PGlite;
   /** Replaces the configured mailer (tests that make sending fail). */
@@ -166,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(requestsRoutes);
   await app.register(reportsRoutes);
   await app.register(staffingSettingsRoutes);
+  await app.register(agentRunRoutes, options.agentPlanner ? { plan: options.agentPlanner } : {});
+  await app.register(proposalRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

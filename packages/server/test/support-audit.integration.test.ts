@@ -310,6 +310,33 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('DELETE', `${w.base}/day-notes/${w.ids.note}`),
   },
+  'POST /api/teams/{id}/schedule-agent/runs': {
+    audited: true,
+    // Needs coverage (PUT …/schedule-agent above sets a slot on every day) to propose anything.
+    run: async (w) => {
+      const res = await w.as('POST', `${w.base}/schedule-agent/runs`, {
+        startDate: addDays(today, 28),
+        endDate: addDays(today, 34),
+        mode: 'fill',
+      });
+      const body = res.json();
+      w.ids.proposal = body.proposalId;
+      [w.ids.change1, w.ids.change2] = body.changes.map((c: { changeId: string }) => c.changeId);
+      return res;
+    },
+  },
+  'POST /api/teams/{id}/proposals/{proposalId}/accept': {
+    audited: true,
+    run: (w) => w.as('POST', `${w.base}/proposals/${w.ids.proposal}/accept`, { changeIds: [w.ids.change1] }),
+  },
+  'POST /api/teams/{id}/proposals/{proposalId}/reject': {
+    audited: true,
+    run: (w) => w.as('POST', `${w.base}/proposals/${w.ids.proposal}/reject`, { changeIds: [w.ids.change2] }),
+  },
+  'POST /api/teams/{id}/proposals/{proposalId}/undo': {
+    audited: true,
+    run: (w) => w.as('POST', `${w.base}/proposals/${w.ids.proposal}/undo`),
+  },
   'POST /api/teams/{id}/requests': {
     audited: true,
     run: async (w) => {

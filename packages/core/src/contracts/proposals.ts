@@ -98,8 +98,8 @@ export const ProposalChangeDto = z.intersection(
   AgentChange,
   z.object({
     state: ProposalChangeState,
-    /** The shift an accepted `create` made (null otherwise). */
-    shiftId: z.string().nullable().optional(),
+    /** The shift an accepted `create` made (null otherwise; a `remove`'s own shiftId is the one it removes). */
+    createdShiftId: z.string().nullable().optional(),
     /** Why accepting it failed (state `failed`). */
     failure: z.string().nullable().optional(),
   }),

@@ -290,6 +290,7 @@ export const auditLog = pgTable(
         'support_ticket',
         'support_message',
         'support_session',
+        'proposal',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -111,7 +111,17 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
   }
 
   return {
-    async create(user: UserRow, teamId: string, input: ParsedShiftInput, notify: boolean): Promise<ShiftDto> {
+    /**
+     * `within` runs inside the transaction after the entry is written and checked (a proposal marks its
+     * change accepted there): if it throws, nothing is written.
+     */
+    async create(
+      user: UserRow,
+      teamId: string,
+      input: ParsedShiftInput,
+      notify: boolean,
+      within?: (tx: Db, row: ShiftRow) => Promise<void>,
+    ): Promise<ShiftDto> {
       // Read before the transaction (as every read): the same answer a read inside it would give at
       // this isolation level, from the prepared (and on PGlite remembered) statement.
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
@@ -129,6 +139,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           nearbyDates(input),
         );
         refuseClash(member, input, null, entries);
+        if (within) await within(tx, row);
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
         return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
       });
@@ -197,7 +208,14 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       return result;
     },
 
-    async remove(user: UserRow, teamId: string, shiftId: string, notify: boolean): Promise<MessageResponse> {
+    /** `within` runs inside the transaction with the entry as it was; if it throws, nothing is removed. */
+    async remove(
+      user: UserRow,
+      teamId: string,
+      shiftId: string,
+      notify: boolean,
+      within?: (tx: Db, before: ShiftRow) => Promise<void>,
+    ): Promise<MessageResponse> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
       const { result, mails, date } = await db.transaction(async (tx) => {
         ctx.checkPlan(a, { notify, adjustments: 0 });
@@ -214,6 +232,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           changedBy: user.id,
           oldValues: shiftAuditValues(before),
         });
+        if (within) await within(tx, before);
         const mails =
           notify && isLocked(a, before.shiftDate) ? [changeMail(a, member, 'removed', before, null)] : [];
         return {

@@ -1,4 +1,6 @@
 import type { AgentRunMode, AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import type { MipModel } from '../model/mip-model.ts';
+import type { SolveOptions, SolveResult } from '../model/solve.ts';
 import type { TeamStaffingContext } from '../staffing-context.ts';
 
 /**
@@ -12,6 +14,8 @@ export type AgentPlanInput = {
   mode: AgentRunMode;
   /** The solver's time limit; a hard stop follows it, then the greedy fallback. */
   seconds?: number;
+  /** The MIP solver (model/solve.ts by default); tests pass one that fails to exercise the fallback. */
+  solver?: (model: MipModel, options: SolveOptions) => Promise<SolveResult>;
 };
 
 /** The run's answer without the id its stored proposal gets; changeIds are unique within it ("c1", …). */

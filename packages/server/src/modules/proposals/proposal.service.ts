@@ -1,0 +1,269 @@
+import type {
+  AcceptResult,
+  ProposalDto,
+  RejectResult,
+  UndoResult,
+} from '@rotaboard/core/contracts/proposals';
+import { ShiftInput } from '@rotaboard/core/contracts/shifts';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { findConflict } from '@rotaboard/core/shifts/conflicts';
+import { formatDateGb } from '@rotaboard/core/shifts/display';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
+import type { Db } from '../../db/db.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
+import type { ShiftRow } from '../shifts/shift.repository.ts';
+import type { createShiftService } from '../shifts/shift.service.ts';
+import type { TeamAccess } from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import { toProposalDto } from './proposal.dto.ts';
+import { createProposalRepository, type StoredChange } from './proposal.repository.ts';
+import { agentAccess } from './proposal-access.ts';
+
+type ShiftService = Pick<ReturnType<typeof createShiftService>, 'create' | 'remove'>;
+
+/** A change the caller asked about that this proposal does not have, or has already decided. */
+const ALREADY: Record<string, string> = {
+  accepted: 'This change was already accepted',
+  rejected: 'This change was rejected',
+};
+const UNKNOWN_CHANGE = 'This proposal has no such change';
+
+/**
+ * Proposals (issue 25, shared with the assistant of issue 26): read, and each change accepted or rejected
+ * on its own, or the accepted ones undone. Accepting writes through the ordinary shift service — the
+ * conflict rule, the strict staffing rules, the audit and the live update are its — and first re-checks
+ * the change against the schedule as it is now: a day locked since, a rule the change would now break.
+ * A change's state moves in the same transaction as the shift it makes or removes, guarded by its old
+ * state, so two people accepting one change at once make one shift.
+ */
+export function createProposalService(deps: { db: Db; proEmails: readonly string[]; shifts: ShiftService }) {
+  const { db } = deps;
+
+  async function load(user: UserRow, teamId: string, proposalId: string, write: boolean) {
+    const access = await agentAccess(db, user, teamId, deps.proEmails, write);
+    const repo = createProposalRepository(db);
+    const proposal = await repo.find(teamId, proposalId);
+    if (!proposal) throw new DomainError(ErrorCode.NOT_FOUND, 'Proposal not found');
+    return { access, proposal, changes: await repo.changes(proposalId) };
+  }
+
+  /** Moves a change from one of `from` to `to` inside `tx`; throws (undoing the shift write) if it had moved. */
+  async function transition(
+    tx: Db,
+    proposalId: string,
+    change: StoredChange,
+    from: readonly string[],
+    to: 'accepted' | 'pending',
+    extra: { shiftId?: string | null; removedShift?: unknown },
+  ) {
+    const moved = await createProposalRepository(tx).moveState(proposalId, change.changeId, from, to, extra);
+    if (!moved) throw new DomainError(ErrorCode.CONFLICT, 'Someone else decided this change meanwhile');
+  }
+
+  const messageOf = (error: unknown) => {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  };
+
+  /**
+   * The rule a create would break in the schedule as it is now (the context moves with each accept).
+   * A clash is left to the shift service, whose conflict rule says it in its own words.
+   */
+  function ruleProblem(context: TeamStaffingContext, entry: StaffingEntry): string | null {
+    const theirs = context.entries
+      .filter((other) => other.staffId === entry.staffId)
+      .map((other) => ({
+        ...other,
+        timeOffDays: other.timeOffDays ?? null,
+        timeOffHours: other.timeOffHours ?? null,
+      }));
+    if (findConflict({ ...entry, timeOffDays: null, timeOffHours: null }, theirs)) return null;
+    const broken = checkEntryAgainstRules(context, entry);
+    return broken[0]?.message ?? null;
+  }
+
+  function lockProblem(access: TeamAccess, date: string): string | null {
+    return isDateLocked(date, access.team.lockedUntil)
+      ? `${formatDateGb(date)} is locked: unlock it to change it`
+      : null;
+  }
+
+  return {
+    async get(user: UserRow, teamId: string, proposalId: string): Promise<ProposalDto> {
+      const { proposal, changes } = await load(user, teamId, proposalId, false);
+      return toProposalDto(proposal, changes);
+    },
+
+    async accept(
+      user: UserRow,
+      teamId: string,
+      proposalId: string,
+      changeIds: string[],
+    ): Promise<AcceptResult> {
+      const { access, changes } = await load(user, teamId, proposalId, true);
+      const byId = new Map(changes.map((change) => [change.changeId, change]));
+      const result: AcceptResult = { accepted: [], failed: [] };
+      const chosen: StoredChange[] = [];
+      for (const changeId of changeIds) {
+        const change = byId.get(changeId);
+        const refusal = !change ? UNKNOWN_CHANGE : ALREADY[change.state];
+        if (refusal) result.failed.push({ changeId, message: refusal });
+        else chosen.push(change!);
+      }
+      const creates = chosen.filter((change) => change.change.kind === 'create');
+      const dates = creates.map((change) =>
+        change.change.kind === 'create' ? change.change.shift.shiftDate : '',
+      );
+      let context: TeamStaffingContext | null = null;
+      if (dates.length) {
+        const sorted = [...dates].sort();
+        context = await loadStaffingContext(db, access.team, sorted[0]!, sorted.at(-1)!);
+      }
+      const repo = createProposalRepository(db);
+
+      // In the order offered, so a person's week fills as the agent planned it.
+      chosen.sort((a, b) => a.position - b.position);
+      for (const stored of chosen) {
+        const { change } = stored;
+        try {
+          if (change.kind === 'create') {
+            const problem = lockProblem(access, change.shift.shiftDate);
+            const entry: StaffingEntry = {
+              ...change.shift,
+              shiftId: `proposed-${stored.changeId}`,
+              isTimeOff: false,
+            };
+            const broken = problem ?? ruleProblem(context!, entry);
+            if (broken) throw new DomainError(ErrorCode.CONFLICT, broken);
+            const input = ShiftInput.parse({ ...change.shift, isTimeOff: change.shift.isTimeOff ?? false });
+            const shift = await deps.shifts.create(user, teamId, input, false, (tx, row) =>
+              transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', { shiftId: row.id }),
+            );
+            context = { ...context!, entries: [...context!.entries, { ...entry, shiftId: shift.shiftId }] };
+            result.accepted.push({ changeId: stored.changeId, shiftId: shift.shiftId });
+          } else {
+            let removedDate: string | null = null;
+            await deps.shifts.remove(user, teamId, change.shiftId, false, async (tx, before) => {
+              const problem = lockProblem(access, before.shiftDate);
+              if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+              removedDate = before.shiftDate;
+              await transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', {
+                shiftId: before.id,
+                removedShift: snapshot(before),
+              });
+            });
+            if (context && removedDate) {
+              context = {
+                ...context,
+                entries: context.entries.filter((entry) => entry.shiftId !== change.shiftId),
+              };
+            }
+            result.accepted.push({ changeId: stored.changeId, shiftId: null });
+          }
+        } catch (error) {
+          const message = messageOf(error);
+          await repo.setState(proposalId, [stored.changeId], 'failed', { failure: message });
+          result.failed.push({ changeId: stored.changeId, message });
+        }
+      }
+      return result;
+    },
+
+    async reject(
+      user: UserRow,
+      teamId: string,
+      proposalId: string,
+      changeIds: string[],
+    ): Promise<RejectResult> {
+      const { changes } = await load(user, teamId, proposalId, true);
+      const known = new Set(changes.map((change) => change.changeId));
+      const unknown = changeIds.filter((id) => !known.has(id));
+      if (unknown.length) throw new DomainError(ErrorCode.VALIDATION, `${UNKNOWN_CHANGE}: ${unknown[0]}`);
+      return db.transaction(async (tx) => {
+        const rejected = await createProposalRepository(tx).rejectOpen(proposalId, changeIds);
+        if (rejected.length) {
+          await createAuditRepository(tx).record({
+            teamId,
+            entityType: 'proposal',
+            entityId: proposalId,
+            action: 'REJECTED',
+            changedBy: user.id,
+            newValues: { changeIds: rejected },
+          });
+        }
+        return { rejected };
+      });
+    },
+
+    /** Reverts what this proposal's accepts did, the latest first: made shifts removed, removed ones put back. */
+    async undo(user: UserRow, teamId: string, proposalId: string): Promise<UndoResult> {
+      const { access, changes } = await load(user, teamId, proposalId, true);
+      const accepted = changes.filter((change) => change.state === 'accepted').reverse();
+      if (accepted.length === 0) {
+        throw new DomainError(
+          ErrorCode.VALIDATION,
+          'Nothing of this proposal has been accepted, so there is nothing to undo',
+        );
+      }
+      const result: UndoResult = { undone: [], failed: [] };
+      for (const stored of accepted) {
+        try {
+          if (stored.change.kind === 'create') {
+            if (!stored.shiftId)
+              throw new DomainError(ErrorCode.CONFLICT, 'The shift this change made is gone');
+            await deps.shifts.remove(user, teamId, stored.shiftId, false, async (tx, before) => {
+              const problem = lockProblem(access, before.shiftDate);
+              if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+              await transition(tx, proposalId, stored, ['accepted'], 'pending', { shiftId: null });
+            });
+          } else {
+            const before = stored.removedShift as ReturnType<typeof snapshot> | null;
+            if (!before) throw new DomainError(ErrorCode.CONFLICT, 'The removed shift was not kept');
+            const problem = lockProblem(access, before.shiftDate);
+            if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+            await deps.shifts.create(user, teamId, restoreInput(before), false, (tx) =>
+              transition(tx, proposalId, stored, ['accepted'], 'pending', {
+                shiftId: null,
+                removedShift: null,
+              }),
+            );
+          }
+          result.undone.push(stored.changeId);
+        } catch (error) {
+          result.failed.push({ changeId: stored.changeId, message: messageOf(error) });
+        }
+      }
+      if (result.undone.length) await createProposalRepository(db).markUndone(proposalId);
+      return result;
+    },
+  };
+}
+
+/** The input that puts a removed shift back; a row today's bounds refuse is said so, not thrown as a 500. */
+function restoreInput(before: ReturnType<typeof snapshot>) {
+  const parsed = ShiftInput.safeParse(before);
+  if (!parsed.success)
+    throw new DomainError(ErrorCode.CONFLICT, 'The removed shift cannot be put back as it was');
+  return parsed.data;
+}
+
+/** A removed shift as ShiftInput takes it back, so undo recreates it as it was (a new id). */
+function snapshot(row: ShiftRow) {
+  return {
+    staffId: row.staffId,
+    shiftDate: row.shiftDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    notes: row.notes,
+    notesVisibleToAll: row.notesVisibleToAll,
+    isTimeOff: row.isTimeOff,
+    timeOffDays: row.timeOffDays,
+    timeOffHours: row.timeOffHours,
+    colour: row.colour,
+    breakMinutes: row.breakMinutes,
+    attendanceAdjustments: row.attendanceAdjustments,
+  };
+}

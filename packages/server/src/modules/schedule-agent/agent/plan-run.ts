@@ -1,0 +1,194 @@
+import {
+  type AgentChange,
+  MAX_PROPOSAL_CHANGES,
+  type SolverStatus,
+} from '@rotaboard/core/contracts/proposals';
+import { entriesConflict } from '@rotaboard/core/shifts/conflicts';
+import { coverageOf } from '@rotaboard/core/staffing/coverage';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { allViolations } from '@rotaboard/core/staffing/validate';
+import { solve } from '../model/solve.ts';
+import { greedyPlan, periodMinutes, type Selection } from './greedy-plan.ts';
+import { mipPlan } from './mip-plan.ts';
+import { buildProblem, type Problem } from './problem.ts';
+import { createReason, removeReason, uncoveredReason } from './reasons.ts';
+import { newViolations } from './rule-check.ts';
+import type { AgentPlan, AgentPlanInput } from './types.ts';
+
+/**
+ * The schedule agent's planner (issue 25): the shifts to add (and, in `rebuild`, to remove) over a
+ * period so that coverage is as high as it can be, then hours are spread against contracts, then
+ * preferred times are honoured, then as little changes as possible, breaking no rule, strict or not.
+ * HiGHS solves it as a MIP in a worker (mip-plan.ts); when it cannot answer, a greedy fill does
+ * (greedy-plan.ts). Whatever either says, the rule engine has the last word (enforceRules).
+ */
+
+/** HiGHS's time limit when the caller sets none: the 100-staff, 4-week bench stays well under 5 s. */
+export const DEFAULT_SOLVER_SECONDS = 3;
+
+export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
+  const started = performance.now();
+  const problem = buildProblem(input);
+  let selection: Selection | null = null;
+  let status: SolverStatus = 'fallback';
+  if (problem.candidates.length > 0) {
+    try {
+      const answer = await mipPlan(problem, input.seconds ?? DEFAULT_SOLVER_SECONDS, input.solver ?? solve);
+      if (answer) {
+        selection = answer.selection;
+        status = answer.status;
+      }
+    } catch {
+      // A solver that throws is a solver that did not answer: the greedy fill takes over.
+      selection = null;
+    }
+  } else {
+    // Nothing to choose: there is no model to solve, and "doing nothing" is trivially optimal.
+    selection = { creates: [], removes: [] };
+    status = 'optimal';
+  }
+  if (!selection) {
+    selection = greedyPlan(problem);
+    status = 'fallback';
+  }
+  const safe = enforceRules(problem, selection);
+  return describe(problem, safe, { status, ms: Math.round(performance.now() - started) });
+}
+
+/** The team's entries with the selection applied. */
+export function applySelection(entries: readonly StaffingEntry[], selection: Selection): StaffingEntry[] {
+  const removed = new Set(selection.removes.map((r) => r.entry.shiftId));
+  return [
+    ...entries.filter((entry) => !removed.has(entry.shiftId)),
+    ...selection.creates.map((c) => c.entry),
+  ];
+}
+
+/**
+ * The last safety net: the selection applied must bring no violation that was not there before and no
+ * clash. A new shift named by one is dropped (its slot is then reported uncovered); a violation that
+ * only removals caused (two shifts left too close) puts that person's removals back. Repeats until clean.
+ */
+export function enforceRules(problem: Problem, selection: Selection): Selection {
+  const { context } = problem.input;
+  const before = allViolations(context, context.entries);
+  let current: Selection = {
+    creates: selection.creates.slice(0, MAX_PROPOSAL_CHANGES),
+    removes: selection.removes,
+  };
+  for (;;) {
+    const after = applySelection(context.entries, current);
+    const created = new Set(current.creates.map((c) => c.entry.shiftId));
+    const drop = new Set<string>();
+    const restore = new Set<string>();
+    for (const violation of newViolations(before, allViolations(context, after), created)) {
+      const mine = violation.shiftIds.filter((id) => created.has(id));
+      if (mine.length > 0) for (const id of mine) drop.add(id);
+      else restore.add(violation.staffId);
+    }
+    for (const c of current.creates) {
+      const clash = after.some(
+        (other) =>
+          other.staffId === c.entry.staffId &&
+          other.shiftId !== c.entry.shiftId &&
+          (other.shiftDate === c.entry.shiftDate ||
+            entriesConflict(c.entry, {
+              ...other,
+              timeOffHours: other.timeOffHours ?? null,
+              timeOffDays: other.timeOffDays ?? null,
+            })),
+      );
+      if (clash) drop.add(c.entry.shiftId);
+    }
+    if (drop.size === 0 && restore.size === 0) return current;
+    current = {
+      creates: current.creates.filter((c) => !drop.has(c.entry.shiftId)),
+      removes: current.removes.filter((r) => !restore.has(r.entry.staffId)),
+    };
+  }
+}
+
+function describe(problem: Problem, selection: Selection, solver: AgentPlan['solver']): AgentPlan {
+  const { input, people, days } = problem;
+  const { context, startDate, endDate } = input;
+  const after = applySelection(context.entries, selection);
+  const entriesAfter = people.map((person) =>
+    after.filter((entry) => entry.staffId === person.staff.staffId),
+  );
+  const minutesAfter = entriesAfter.map((entries) => periodMinutes(entries, startDate, endDate));
+
+  const creates = [...selection.creates].sort(
+    (a, b) =>
+      a.start - b.start ||
+      a.end - b.end ||
+      people[a.person]!.staff.name.localeCompare(people[b.person]!.staff.name),
+  );
+  const removes = [...selection.removes].sort((a, b) => a.start - b.start || a.person - b.person);
+  const changes: AgentChange[] = [];
+  for (const r of removes) {
+    const person = people[r.person]!;
+    const instead = creates.find((c) => c.person === r.person && c.day === r.day);
+    changes.push({
+      changeId: '',
+      kind: 'remove',
+      shiftId: r.entry.shiftId,
+      reason: removeReason(person, r.entry, minutesAfter[r.person]!, instead, r.covers.length > 0),
+    });
+  }
+  for (const c of creates) {
+    const { staffId, shiftDate, startTime, endTime, breakMinutes } = c.entry;
+    changes.push({
+      changeId: '',
+      kind: 'create',
+      shift: { staffId, shiftDate, startTime, endTime, breakMinutes },
+      reason: createReason(problem, c, minutesAfter[c.person]!),
+    });
+  }
+  changes.forEach((change, i) => {
+    change.changeId = `c${i + 1}`;
+  });
+
+  const { coverage } = context.settings;
+  const rowsBefore = coverageOf(startDate, endDate, coverage, context.staff, context.entries);
+  const rowsAfter = coverageOf(startDate, endDate, coverage, context.staff, after);
+  const count = (rows: typeof rowsBefore) => ({
+    needed: rows.reduce((sum, row) => sum + row.needed, 0),
+    filled: rows.reduce((sum, row) => sum + Math.min(row.assigned, row.needed), 0),
+  });
+  const uncovered = rowsAfter
+    .filter((row) => row.assigned < row.needed)
+    .map((row) => {
+      const slot = problem.slots.find(
+        (s) =>
+          s.date === row.date &&
+          s.slot.startTime === row.startTime &&
+          s.slot.endTime === row.endTime &&
+          s.slot.role === row.role,
+      );
+      return {
+        date: row.date,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        role: row.role,
+        missing: row.needed - row.assigned,
+        reason: uncoveredReason(problem, row, slot?.slot.breakMinutes ?? 0, entriesAfter),
+      };
+    });
+
+  const hours = people
+    .filter((person) => person.staff.leavingDate === null || person.staff.leavingDate >= days[0]!)
+    .map((person) => ({
+      staffId: person.staff.staffId,
+      minutes: minutesAfter[person.index]!,
+      contractedMinutes: person.contractedMinutes,
+    }));
+
+  return {
+    changes,
+    uncovered,
+    coverageBefore: count(rowsBefore),
+    coverageAfter: count(rowsAfter),
+    hours,
+    solver,
+  };
+}

@@ -1,0 +1,112 @@
+import type { AgentLogsResponse, AgentRunInput, AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import { displayName } from '@rotaboard/core/users/profile';
+import type { Db } from '../../db/db.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { currentSupportActor } from '../audit/support-actor.ts';
+import { createProposalRepository } from '../proposals/proposal.repository.ts';
+import { agentAccess } from '../proposals/proposal-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import type { AgentPlan, AgentPlanInput } from './agent/types.ts';
+import { loadStaffingContext } from './staffing-context.ts';
+
+export type Planner = (input: AgentPlanInput) => Promise<AgentPlan>;
+
+/**
+ * At most this many solves at once in a process: each is a HiGHS worker using a core for its time
+ * limit; more would only make every run slower and the rest of the app wait. Later runs queue.
+ */
+const MAX_CONCURRENT_SOLVES = 2;
+
+/** A tiny FIFO limiter (no dependency for ten lines). */
+function createLimiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function limit<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * The schedule agent's runs (issue 25): load the team, plan (pure, agent/plan-run.ts, HiGHS in a
+ * worker), keep the answer as a proposal whose changes are accepted one by one (proposals module).
+ * A run writes no shift. Its log is the team's list of runs with what became of their changes.
+ */
+export function createAgentRunService(deps: { db: Db; proEmails: readonly string[]; plan: Planner }) {
+  const { db } = deps;
+  const limit = createLimiter(MAX_CONCURRENT_SOLVES);
+
+  return {
+    async run(user: UserRow, teamId: string, input: AgentRunInput): Promise<AgentRunResult> {
+      const access = await agentAccess(db, user, teamId, deps.proEmails, true);
+      const context = await loadStaffingContext(db, access.team, input.startDate, input.endDate);
+      const plan = await limit(() =>
+        deps.plan({ context, startDate: input.startDate, endDate: input.endDate, mode: input.mode }),
+      );
+      const support = currentSupportActor();
+      const proposal = await db.transaction(async (tx) => {
+        const row = await createProposalRepository(tx).insert(
+          {
+            teamId,
+            source: 'agent',
+            createdBy: user.id,
+            createdByName: displayName(user),
+            onBehalfOf: support?.agentId ?? null,
+            startDate: input.startDate,
+            endDate: input.endDate,
+            mode: input.mode,
+            uncovered: plan.uncovered,
+            coverageBefore: plan.coverageBefore,
+            coverageAfter: plan.coverageAfter,
+            hours: plan.hours,
+            solver: plan.solver,
+          },
+          plan.changes,
+        );
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'proposal',
+          entityId: row.id,
+          action: 'CREATE',
+          changedBy: user.id,
+          newValues: {
+            startDate: input.startDate,
+            endDate: input.endDate,
+            mode: input.mode,
+            proposed: plan.changes.length,
+          },
+        });
+        return row;
+      });
+      return { proposalId: proposal.id, ...plan };
+    },
+
+    async logs(user: UserRow, teamId: string, offset: number, limit: number): Promise<AgentLogsResponse> {
+      await agentAccess(db, user, teamId, deps.proEmails, false);
+      const { rows, total } = await createProposalRepository(db).agentLog(teamId, offset, limit);
+      return {
+        total,
+        items: rows.map(({ proposal, proposed, accepted, rejected }) => ({
+          proposalId: proposal.id,
+          createdAt: proposal.createdAt.toISOString(),
+          createdByName: proposal.createdByName,
+          startDate: proposal.startDate,
+          endDate: proposal.endDate,
+          mode: proposal.mode ?? 'fill',
+          coverageBefore: proposal.coverageBefore as AgentRunResult['coverageBefore'],
+          coverageAfter: proposal.coverageAfter as AgentRunResult['coverageAfter'],
+          solver: proposal.solver as AgentRunResult['solver'],
+          proposed,
+          accepted,
+          rejected,
+        })),
+      };
+    },
+  };
+}
