@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
+  focusAfterConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,10 +30,22 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
+  /** Where focus goes once confirmed, when what opened the dialog is gone with what it removed. */
+  focusAfterConfirm?: () => HTMLElement | null | undefined;
 }) {
+  const confirmed = useRef(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = confirmed.current ? focusAfterConfirm?.() : null;
+          confirmed.current = false;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -43,6 +57,7 @@ export function ConfirmDialog({
           <Button
             variant="destructive"
             onClick={() => {
+              confirmed.current = true;
               onConfirm();
               onOpenChange(false);
             }}

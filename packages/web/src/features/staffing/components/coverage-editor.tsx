@@ -1,5 +1,5 @@
 import { CalendarRange, Copy, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
@@ -50,6 +50,9 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
   const [copyFrom, setCopyFrom] = useState(1);
   const [copyTo, setCopyTo] = useState<CopyTarget>('weekdays');
   const [confirmingCopy, setConfirmingCopy] = useState(false);
+  // Each day's "Add a slot" button: where focus goes when the slot whose button opened the dialog is gone.
+  const addButtons = useRef(new Map<number, HTMLButtonElement>());
+  const removedFrom = useRef<number | null>(null);
   const errors = form.formState.errors.coverage;
   const listError = errors?.message ?? errors?.root?.message;
 
@@ -81,7 +84,12 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
           <Select
             id={`${id}-copy-from`}
             value={copyFrom}
-            onChange={(event) => setCopyFrom(Number(event.target.value))}
+            onChange={(event) => {
+              const from = Number(event.target.value);
+              setCopyFrom(from);
+              // A day is no target of its own copy (and has no option in "To").
+              if (copyTo === String(from)) setCopyTo('weekdays');
+            }}
           >
             {WEEKDAYS.map((day) => (
               <option key={day.weekday} value={day.weekday}>
@@ -157,6 +165,10 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
                 variant="outline"
                 size="sm"
                 aria-label={`Add a slot on ${day.name}`}
+                ref={(button) => {
+                  if (button) addButtons.current.set(day.weekday, button);
+                  else addButtons.current.delete(day.weekday);
+                }}
                 onClick={() =>
                   slots.append(
                     { ...NEW_SLOT, weekday: day.weekday },
@@ -196,8 +208,13 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
         }
         confirmLabel="Remove slot"
         onConfirm={() => {
-          if (removing !== null) slots.remove(removing);
+          if (removing === null) return;
+          removedFrom.current = values[removing]?.weekday ?? null;
+          slots.remove(removing);
         }}
+        focusAfterConfirm={() =>
+          removedFrom.current === null ? null : addButtons.current.get(removedFrom.current)
+        }
       />
       <ConfirmDialog
         open={confirmingCopy}
