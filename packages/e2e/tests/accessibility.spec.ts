@@ -53,6 +53,8 @@ test('signed-in screens have no accessibility violations', async ({ page }) => {
     ['/requests', 'Requests'],
     ['/support', 'Support'],
     ['/support/new', 'New ticket'],
+    // On Free: the upgrade prompt naming Pro.
+    ['/staffing', 'Staffing'],
   ] as const) {
     await page.goto(path);
     if (ready) await expect(page.getByRole('heading', { name: ready, level: 1 })).toBeVisible();

@@ -115,6 +115,7 @@ test('every page fits the screen at 360 px, 390 px and desktop width', async ({ 
       '/settings',
       '/subscription',
       '/requests',
+      '/staffing',
     ];
     const signedOut = [
       '/',

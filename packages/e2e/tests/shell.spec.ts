@@ -36,7 +36,7 @@ test('the shell: navigation, theme, phone menu, footer, redirects and the week',
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog');
   await expect(menu.getByRole('link', { name: 'Schedule' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Staff' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Staff', exact: true })).toBeVisible();
   await snap(page, 'mobile-menu');
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);

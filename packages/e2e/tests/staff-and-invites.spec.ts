@@ -100,7 +100,7 @@ test('an owner builds a staff list and invites someone, who joins and sees the s
   // Staff cannot manage staff: no Staff link, and /staff sends them back to the schedule.
   await caraPage.getByRole('button', { name: 'Open menu' }).click();
   await expect(caraPage.getByRole('dialog').getByRole('link', { name: 'Schedule' })).toBeVisible();
-  await expect(caraPage.getByRole('dialog').getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect(caraPage.getByRole('dialog').getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
   await caraPage.keyboard.press('Escape');
   await caraPage.goto('/staff');
   await expect(caraPage).toHaveURL(/\/schedule/);

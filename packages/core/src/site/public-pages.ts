@@ -106,6 +106,7 @@ export const APP_ROUTES = [
   '/staff/*',
   '/reports',
   '/reports/:reportId',
+  '/staffing',
 ] as const;
 
 /** Whether `path` matches a route pattern of APP_ROUTES (`:name` one segment, `/*` the rest). */

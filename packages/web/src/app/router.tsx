@@ -16,6 +16,7 @@ import {
   RequestsPage,
   SchedulePage,
   SettingsPage,
+  StaffingPage,
   StaffPage,
   SubscriptionPage,
   SupportListPage,
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
           // The demo billing provider's own pages (docs/billing.md); Stripe's live on stripe.com.
           { path: '/billing/demo-checkout', element: <DemoCheckoutPage /> },
           { path: '/billing/demo-portal', element: <DemoPortalPage /> },
+          // For the team's administrators, but not behind RequireTeamAdmin: staff who follow a link here
+          // are told it is for owners and administrators rather than sent away without a word.
+          { path: '/staffing', element: <StaffingPage /> },
           {
             element: <RequireTeamAdmin />,
             children: [

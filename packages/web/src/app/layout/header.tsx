@@ -46,8 +46,14 @@ export function Header() {
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <CalendarRange aria-hidden="true" className="size-4.5" />
           </span>
-          {/* Signed in on a phone, the name gives its room to the team selector and the bell. */}
-          <span className={cn('hidden text-lg', showAppNav ? 'min-[440px]:inline' : 'min-[380px]:inline')}>
+          {/* Signed in on a phone, the name gives its room to the team selector and the bell; it stays
+              for screen readers, as the link's only text. */}
+          <span
+            className={cn(
+              'sr-only text-lg',
+              showAppNav ? 'min-[440px]:not-sr-only' : 'min-[380px]:not-sr-only',
+            )}
+          >
             Rotaboard
           </span>
         </Link>

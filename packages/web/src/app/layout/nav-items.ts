@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   type LucideIcon,
   Settings,
+  SlidersHorizontal,
   UsersRound,
 } from 'lucide-react';
 
@@ -18,8 +19,9 @@ export interface NavItem {
 
 /**
  * Signed-in navigation (spec 2 §2): Schedule always, Requests when the selected team's owner is on
- * Pro, Staff and Reports for the selected team's administrators, Teams (Manage Teams), Subscription and Support for
- * everyone, then Settings.
+ * Pro, Staff, Reports and Staffing (coverage, rules and the agent's log; on Free, the way to Pro) for
+ * the selected team's administrators, Teams (Manage Teams), Subscription and Support for everyone,
+ * then Settings.
  */
 export function signedInNavItems(isAdmin: boolean, requestsAllowed = false): NavItem[] {
   return [
@@ -29,6 +31,7 @@ export function signedInNavItems(isAdmin: boolean, requestsAllowed = false): Nav
       ? [
           { to: '/staff', label: 'Staff', icon: UsersRound },
           { to: '/reports', label: 'Reports', icon: BarChart3 },
+          { to: '/staffing', label: 'Staffing', icon: SlidersHorizontal },
         ]
       : []),
     { to: '/teams', label: 'Teams', icon: Building2 },
