@@ -1,4 +1,4 @@
-import { planOf } from '@rotaboard/core/plans/plan-limits';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -41,7 +41,7 @@ export default function StaffingPage() {
             Back to the schedule
           </Link>
         </EmptyState>
-      ) : !planOf(team.ownerSubscriptionTier).paid ? (
+      ) : !planAllows(team.ownerSubscriptionTier, 'staffingRules') ? (
         <UpgradePrompt isOwner={isOwner} />
       ) : (
         <div className="space-y-10">
