@@ -31,6 +31,11 @@ export interface SolveOptions {
   graceMs?: number;
   /** Further HiGHS options (snake_case, as HiGHS names them). */
   highsOptions?: Record<string, number | string | boolean>;
+  /**
+   * A known feasible assignment to start from (variable indexes and values, the rest left to HiGHS):
+   * the search then never has less than it, and a stop at the time limit still returns at least it.
+   */
+  start?: { indices: Int32Array; values: Float64Array };
 }
 
 const highsPath = createRequire(import.meta.url).resolve('highs');
@@ -51,6 +56,7 @@ loadHighs().then((highs) => {
   });
   try {
     model.options.set(Object.assign({ output_flag: false, mip_rel_gap: 0 }, workerData.options));
+    if (workerData.start) model.setSolution(workerData.start);
     model.run();
     const modelStatus = model.getModelStatus();
     const feasible = model.info.get('primal_solution_status') === highs.constants.solutionStatus.feasible;
@@ -99,6 +105,7 @@ export function solve(model: MipModel, options: SolveOptions): Promise<SolveResu
         highsPath,
         model: arrays,
         options: { time_limit: options.seconds, ...options.highsOptions },
+        start: options.start ?? null,
       },
     });
     const killer = setTimeout(
