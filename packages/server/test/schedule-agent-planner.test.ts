@@ -441,7 +441,7 @@ const teams = fc
         staffCount: fc.integer({ min: 1, max: 3 }),
         role: fc.constantFrom(null, 'nurse', 'Cook'),
       }),
-      { maxLength: 5, selector: (s) => `${s.weekday} ${s.startTime} ${s.endTime} ${s.role}` },
+      { minLength: 2, maxLength: 10, selector: (s) => `${s.weekday} ${s.startTime} ${s.endTime} ${s.role}` },
     ),
     rules: fc.record({
       minRestHours: ruleValue([null, 8, 11, 16]),
@@ -473,7 +473,7 @@ const teams = fc
     weekStartDay: fc.integer({ min: 0, max: 6 }),
     locked: fc.option(fc.integer({ min: -1, max: 4 }).map(day), { nil: null }),
     start: fc.integer({ min: 0, max: 6 }),
-    length: fc.integer({ min: 1, max: 9 }),
+    length: fc.integer({ min: 2, max: 9 }),
     mode: fc.constantFrom('fill' as const, 'rebuild' as const),
   })
   .map((t) => {
@@ -556,7 +556,7 @@ describe('planAgentRun, property', { timeout: 300_000 }, () => {
         const { result, context } = await plan(team, startDate, endDate, { mode, seconds: 2 });
         checkTouches(team, context, result, startDate, endDate);
       }),
-      { numRuns: 15 },
+      { numRuns: 40 },
     );
   });
 
