@@ -9,10 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Availability } from '../packages/core/src/contracts/availability.ts';
-import {
-  type CoverageSlot,
-  DEFAULT_STAFFING_RULES,
-} from '../packages/core/src/contracts/schedule-agent.ts';
+import { type CoverageSlot, DEFAULT_STAFFING_RULES } from '../packages/core/src/contracts/schedule-agent.ts';
 import { addDays } from '../packages/core/src/dates/week.ts';
 import { preferenceMinutes } from '../packages/core/src/staffing/availability.ts';
 import type { StaffingEntry, StaffingStaff } from '../packages/core/src/staffing/timeline.ts';
@@ -56,25 +53,68 @@ function team(size: number, weeks: number, seed: number) {
     staff.push({ staffId, name: `Person ${i}`, role, leavingDate });
     contracted.set(staffId, rnd() < 0.08 ? null : pick(HOURS));
     const set: Availability = { weekly: [], dates: [] };
-    if (rnd() < 0.4) set.weekly.push({ weekday: 1 + Math.floor(rnd() * 7), startTime: null, endTime: null, kind: 'unavailable' });
-    if (rnd() < 0.3) set.weekly.push({ weekday: 1 + Math.floor(rnd() * 7), startTime: '06:00', endTime: '16:00', kind: 'preferred' });
-    if (rnd() < 0.2) set.weekly.push({ weekday: 1 + Math.floor(rnd() * 7), startTime: '14:00', endTime: '23:59', kind: 'preferred' });
+    if (rnd() < 0.4)
+      set.weekly.push({
+        weekday: 1 + Math.floor(rnd() * 7),
+        startTime: null,
+        endTime: null,
+        kind: 'unavailable',
+      });
+    if (rnd() < 0.3)
+      set.weekly.push({
+        weekday: 1 + Math.floor(rnd() * 7),
+        startTime: '06:00',
+        endTime: '16:00',
+        kind: 'preferred',
+      });
+    if (rnd() < 0.2)
+      set.weekly.push({
+        weekday: 1 + Math.floor(rnd() * 7),
+        startTime: '14:00',
+        endTime: '23:59',
+        kind: 'preferred',
+      });
     for (let d = 0; d < weeks * 7; d++) {
       const date = addDays(startDate, d);
       if (rnd() < 0.04) set.dates.push({ date, startTime: null, endTime: null, kind: 'unavailable' });
-      else if (rnd() < 0.02) set.dates.push({ date, startTime: '12:00', endTime: '23:59', kind: 'unavailable' });
+      else if (rnd() < 0.02)
+        set.dates.push({ date, startTime: '12:00', endTime: '23:59', kind: 'unavailable' });
       // Time off: a few whole days.
       if (rnd() < 0.03)
-        entries.push({ shiftId: `off-${staffId}-${date}`, staffId, shiftDate: date, startTime: null, endTime: null, breakMinutes: 0, isTimeOff: true, timeOffHours: null, timeOffDays: 1 });
+        entries.push({
+          shiftId: `off-${staffId}-${date}`,
+          staffId,
+          shiftDate: date,
+          startTime: null,
+          endTime: null,
+          breakMinutes: 0,
+          isTimeOff: true,
+          timeOffHours: null,
+          timeOffDays: 1,
+        });
     }
     availability.set(staffId, set);
     // The week before the period is worked: five days for most, some of them lates and nights.
     for (let d = -7; d < 0; d++) {
       if (rnd() < 0.35) continue;
       const date = addDays(startDate, d);
-      const [startTime, endTime] = pick([['07:00', '15:00'], ['15:00', '23:00'], ['23:00', '07:00']] as const);
+      const [startTime, endTime] = pick([
+        ['07:00', '15:00'],
+        ['15:00', '23:00'],
+        ['23:00', '07:00'],
+      ] as const);
       if (startTime === '23:00' && role !== 'Nurse') continue;
-      entries.push({ shiftId: `old-${staffId}-${date}`, staffId, shiftDate: date, startTime, endTime, breakMinutes: 30, isTimeOff: false, timeOffHours: null, timeOffDays: null });
+      entries.push({
+        shiftId: `old-${staffId}-${date}`,
+        staffId,
+        shiftDate: date,
+        startTime,
+        endTime,
+        breakMinutes: 30,
+        isTimeOff: false,
+        timeOffHours: null,
+        timeOffDays: null,
+      });
     }
   }
   // About four-fifths of the contracted hours are asked for; weekends need fewer.
@@ -83,9 +123,30 @@ function team(size: number, weeks: number, seed: number) {
   for (let weekday = 1; weekday <= 7; weekday++) {
     const weekend = weekday >= 6;
     coverage.push(
-      { weekday, startTime: '07:00', endTime: '15:00', breakMinutes: 30, staffCount: Math.max(1, (weekend ? 2 : 3) * perDay), role: null },
-      { weekday, startTime: '15:00', endTime: '23:00', breakMinutes: 30, staffCount: Math.max(1, (weekend ? 2 : 2) * perDay), role: null },
-      { weekday, startTime: '23:00', endTime: '07:00', breakMinutes: 30, staffCount: Math.max(1, Math.round(perDay / 2)), role: 'Nurse' },
+      {
+        weekday,
+        startTime: '07:00',
+        endTime: '15:00',
+        breakMinutes: 30,
+        staffCount: Math.max(1, (weekend ? 2 : 3) * perDay),
+        role: null,
+      },
+      {
+        weekday,
+        startTime: '15:00',
+        endTime: '23:00',
+        breakMinutes: 30,
+        staffCount: Math.max(1, (weekend ? 2 : 2) * perDay),
+        role: null,
+      },
+      {
+        weekday,
+        startTime: '23:00',
+        endTime: '07:00',
+        breakMinutes: 30,
+        staffCount: Math.max(1, Math.round(perDay / 2)),
+        role: 'Nurse',
+      },
     );
   }
   const context: TeamStaffingContext = {
@@ -106,7 +167,9 @@ function applied(context: TeamStaffingContext, plan: AgentPlan): StaffingEntry[]
   return [
     ...context.entries.filter((e) => !removed.has(e.shiftId)),
     ...plan.changes.flatMap((c) =>
-      c.kind === 'create' ? [{ shiftId: c.changeId, isTimeOff: false, timeOffHours: null, timeOffDays: null, ...c.shift }] : [],
+      c.kind === 'create'
+        ? [{ shiftId: c.changeId, isTimeOff: false, timeOffHours: null, timeOffDays: null, ...c.shift }]
+        : [],
     ),
   ];
 }
@@ -160,7 +223,9 @@ async function scenario(name: string, size: number, weeks: number, targetMs: num
     coverageAfter: plan.coverageAfter,
     coverageRate: round(plan.coverageAfter.filled / plan.coverageAfter.needed),
     uncoveredSlots: plan.uncovered.length,
-    uncoveredExamples: plan.uncovered.slice(0, 3).map((u) => `${u.date} ${u.startTime}–${u.endTime}: ${u.reason}`),
+    uncoveredExamples: plan.uncovered
+      .slice(0, 3)
+      .map((u) => `${u.date} ${u.startTime}–${u.endTime}: ${u.reason}`),
     fairness: {
       people: ratios.length,
       hoursOverContractedMin: round(Math.min(...ratios)),

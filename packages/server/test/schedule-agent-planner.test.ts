@@ -489,7 +489,8 @@ const teams = fc
     const availability: Record<string, Availability> = {};
     for (const a of t.availability) {
       const staffId = ids[a.staff % ids.length] as string;
-      const set = (availability[staffId] ??= { weekly: [], dates: [] });
+      const set = availability[staffId] ?? { weekly: [], dates: [] };
+      availability[staffId] = set;
       const times = a.whole ? { startTime: null, endTime: null } : { startTime: '12:00', endTime: '20:00' };
       if (a.weekday !== null) set.weekly.push({ weekday: a.weekday, ...times, kind: a.kind });
       else set.dates.push({ date: day(a.offset), ...times, kind: a.kind });
