@@ -1,4 +1,5 @@
 import type { Availability } from '@rotaboard/core/contracts/availability';
+import { AgentRunResult } from '@rotaboard/core/contracts/proposals';
 import { DEFAULT_STAFFING_RULES, type StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
 import { addDays } from '@rotaboard/core/dates/week';
 import type { StaffingEntry, StaffingStaff } from '@rotaboard/core/staffing/timeline';
@@ -90,6 +91,8 @@ function applied(context: TeamStaffingContext, plan: AgentPlan): StaffingEntry[]
 async function plan(team: Team, startDate: string, endDate: string, extra: Partial<AgentPlanInput> = {}) {
   const context = contextOf(team);
   const result = await planAgentRun({ context, startDate, endDate, mode: 'fill', ...extra });
+  // The answer keeps the contract exactly (unknown keys would be stripped, so compare).
+  expect(AgentRunResult.omit({ proposalId: true }).parse(result)).toEqual(result);
   const period = { startDate, endDate };
   const before = validatePeriod(context, period);
   const after = validatePeriod({ ...context, entries: applied(context, result) }, period);
