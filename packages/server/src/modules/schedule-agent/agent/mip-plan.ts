@@ -198,23 +198,29 @@ export function buildAgentModel(problem: Problem) {
       values[filled] = Math.min(open, given);
     });
   }
-  const groups = new Map<string, { need: number; vars: number[] }>();
+  // Grouped by day and times: the candidates of those times, and the removable shifts of those times
+  // (a kept one takes a place, a removed one frees it).
+  const groups = new Map<string, { need: number; vars: number[]; removable: number[] }>();
+  const groupOf = (
+    day: number,
+    e: { startTime: string | null; endTime: string | null; breakMinutes: number },
+  ) => groups.get(`${day} ${e.startTime}-${e.endTime}-${e.breakMinutes}`);
   for (const slot of slots) {
     const key = `${slot.day} ${slot.slot.startTime}-${slot.slot.endTime}-${slot.slot.breakMinutes}`;
-    const group = groups.get(key) ?? { need: 0, vars: [] };
+    const group = groups.get(key) ?? { need: 0, vars: [], removable: [] };
     group.need += Math.max(0, slot.slot.staffCount - slot.fixedStaff.size);
     groups.set(key, group);
   }
-  for (const c of candidates) {
-    const key = `${c.day} ${c.entry.startTime}-${c.entry.endTime}-${c.entry.breakMinutes}`;
-    groups.get(key)?.vars.push(x[c.index]!);
+  for (const c of candidates) groupOf(c.day, c.entry)?.vars.push(x[c.index]!);
+  for (const r of removables) groupOf(r.day, r.entry)?.removable.push(rm[r.index]!);
+  for (const group of groups.values()) {
+    const room = Math.max(0, group.need - group.removable.length);
+    if (group.vars.length <= room) continue;
+    model.atMost(
+      [...group.vars.map((v) => ({ v, coef: 1 })), ...group.removable.map((v) => ({ v, coef: -1 }))],
+      room,
+    );
   }
-  for (const group of groups.values())
-    if (group.vars.length > group.need)
-      model.atMost(
-        group.vars.map((v) => ({ v, coef: 1 })),
-        group.need,
-      );
 
   /** Every variable's value for a plan (x and rm set by it, the rest what they cost the least at). */
   const startOf = (selection: Selection): Float64Array => {
