@@ -246,7 +246,12 @@ export async function mipPlan(
   const { model, x, rm, startOf } = buildAgentModel(problem);
   const values = startOf(start);
   const indices = Int32Array.from(values, (_, i) => i);
-  const result = await solver(model, { seconds, graceMs: 1_000, start: { indices, values } });
+  const result = await solver(model, {
+    seconds,
+    graceMs: 1_000,
+    startupMs: 3_000,
+    start: { indices, values },
+  });
   const solved = result.values;
   if (!solved || (result.status !== 'optimal' && result.status !== 'time-limit')) return null;
   return {
