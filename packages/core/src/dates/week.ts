@@ -7,9 +7,27 @@ import { isDateInRange } from '../input/bounds.ts';
 const DAY_MS = 86_400_000;
 
 function toUtc(date: string): number {
+  // The usual zero-padded form is read by position: the schedule agent's planner calls this hundreds
+  // of thousands of times a run, and splitting allocated an array and three strings each time.
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    let digits = true;
+    for (const i of DIGIT_POSITIONS) {
+      const code = date.charCodeAt(i);
+      if (code < 48 || code > 57) digits = false;
+    }
+    if (digits) {
+      const n = (from: number, to: number) => {
+        let value = 0;
+        for (let i = from; i < to; i++) value = value * 10 + date.charCodeAt(i) - 48;
+        return value;
+      };
+      return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10));
+    }
+  }
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);
 }
+const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9] as const;
 
 function fromUtc(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

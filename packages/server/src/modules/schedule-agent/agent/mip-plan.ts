@@ -35,6 +35,8 @@ export function buildAgentModel(problem: Problem) {
   const { candidates, removables, people, slots, days, input } = problem;
   const { rules } = input.context.settings;
   const model = new MipModel();
+  // How to fill in the variables that follow from the choices, for a start solution (startOf).
+  const completions: ((values: Float64Array) => void)[] = [];
   const x = candidates.map((c) => model.addVar(`x_${c.index}`, 'binary'));
   const rm = removables.map((r) => model.addVar(`rm_${r.index}`, 'binary'));
   for (const c of candidates) model.addCost(x[c.index]!, CHANGE - PREFER * c.preferred);
@@ -143,13 +145,22 @@ export function buildAgentModel(problem: Problem) {
     ];
     const target = person.targetMinutes;
     const perMinute = FAIR / Math.max(target, 600);
+    const minutesOf = (values: Float64Array) =>
+      existing + hoursTerms.reduce((sum, t) => sum + t.coef * (values[t.v] ?? 0), 0);
     if (target > 0) {
       const quarters = [1, 2, 3, 4].map((step) => {
         const v = model.addVar(`short_${person.index}_${step}`, 'continuous', 0, target / 4);
         model.addCost(v, perMinute * step);
-        return { v, coef: 1 };
+        return v;
       });
-      model.atLeast([...quarters, ...hoursTerms], target - existing);
+      model.atLeast([...quarters.map((v) => ({ v, coef: 1 })), ...hoursTerms], target - existing);
+      completions.push((values) => {
+        let short = Math.max(0, target - minutesOf(values));
+        for (const v of quarters) {
+          values[v] = Math.min(short, target / 4);
+          short -= values[v];
+        }
+      });
     }
     const over = model.addVar(`over_${person.index}`, 'continuous', 0);
     model.addCost(over, perMinute * 6);
@@ -157,6 +168,9 @@ export function buildAgentModel(problem: Problem) {
       [{ v: over, coef: 1 }, ...hoursTerms.map((t) => ({ v: t.v, coef: -t.coef }))],
       existing - target,
     );
+    completions.push((values) => {
+      values[over] = Math.max(0, minutesOf(values) - target);
+    });
   }
 
   // Coverage: what each slot still needs, filled by new shifts and removable ones kept. New shifts of a
@@ -173,42 +187,78 @@ export function buildAgentModel(problem: Problem) {
   for (const slot of slots) {
     const open = Math.max(0, slot.slot.staffCount - slot.fixedStaff.size);
     if (open === 0) continue;
-    const filled = model.addVar(`cover_${slot.index}`, 'integer', 0, open);
+    // Continuous: at an optimum it equals a whole count anyway (both its bounds are whole numbers).
+    const filled = model.addVar(`cover_${slot.index}`, 'continuous', 0, open);
     model.addCost(filled, -COVER);
-    model.atMost([{ v: filled, coef: 1 }, ...coverTerms[slot.index]!], removableCover[slot.index]!);
+    const terms = coverTerms[slot.index]!;
+    model.atMost([{ v: filled, coef: 1 }, ...terms], removableCover[slot.index]!);
+    completions.push((values) => {
+      const given =
+        removableCover[slot.index]! - terms.reduce((sum, t) => sum + t.coef * (values[t.v] ?? 0), 0);
+      values[filled] = Math.min(open, given);
+    });
   }
-  const groups = new Map<string, { need: number; vars: number[] }>();
+  // Grouped by day and times: the candidates of those times, and the removable shifts of those times
+  // (a kept one takes a place, a removed one frees it).
+  const groups = new Map<string, { need: number; vars: number[]; removable: number[] }>();
+  const groupOf = (
+    day: number,
+    e: { startTime: string | null; endTime: string | null; breakMinutes: number },
+  ) => groups.get(`${day} ${e.startTime}-${e.endTime}-${e.breakMinutes}`);
   for (const slot of slots) {
     const key = `${slot.day} ${slot.slot.startTime}-${slot.slot.endTime}-${slot.slot.breakMinutes}`;
-    const group = groups.get(key) ?? { need: 0, vars: [] };
+    const group = groups.get(key) ?? { need: 0, vars: [], removable: [] };
     group.need += Math.max(0, slot.slot.staffCount - slot.fixedStaff.size);
     groups.set(key, group);
   }
-  for (const c of candidates) {
-    const key = `${c.day} ${c.entry.startTime}-${c.entry.endTime}-${c.entry.breakMinutes}`;
-    groups.get(key)?.vars.push(x[c.index]!);
+  for (const c of candidates) groupOf(c.day, c.entry)?.vars.push(x[c.index]!);
+  for (const r of removables) groupOf(r.day, r.entry)?.removable.push(rm[r.index]!);
+  for (const group of groups.values()) {
+    const room = Math.max(0, group.need - group.removable.length);
+    if (group.vars.length <= room) continue;
+    model.atMost(
+      [...group.vars.map((v) => ({ v, coef: 1 })), ...group.removable.map((v) => ({ v, coef: -1 }))],
+      room,
+    );
   }
-  for (const group of groups.values())
-    if (group.vars.length > group.need)
-      model.atMost(
-        group.vars.map((v) => ({ v, coef: 1 })),
-        group.need,
-      );
 
-  return { model, x, rm };
+  /** Every variable's value for a plan (x and rm set by it, the rest what they cost the least at). */
+  const startOf = (selection: Selection): Float64Array => {
+    const values = new Float64Array(model.varCount);
+    for (const c of selection.creates) values[x[c.index]!] = 1;
+    for (const r of selection.removes) values[rm[r.index]!] = 1;
+    for (const complete of completions) complete(values);
+    return values;
+  };
+  return { model, x, rm, startOf };
 }
 
-/** Solves the run's model; null when HiGHS gives no roster (error, stop, nothing found in time). */
-export async function mipPlan(problem: Problem, seconds: number, solver: Solver): Promise<MipAnswer | null> {
-  const { model, x, rm } = buildAgentModel(problem);
-  const result = await solver(model, { seconds, graceMs: 1_000 });
-  const { values } = result;
-  if (!values || (result.status !== 'optimal' && result.status !== 'time-limit')) return null;
+/**
+ * Solves the run's model, starting from `start` (the greedy plan) so HiGHS never answers worse than
+ * it; null when HiGHS gives no roster (error, stop, nothing found in time).
+ */
+export async function mipPlan(
+  problem: Problem,
+  seconds: number,
+  solver: Solver,
+  start: Selection,
+): Promise<MipAnswer | null> {
+  const { model, x, rm, startOf } = buildAgentModel(problem);
+  const values = startOf(start);
+  const indices = Int32Array.from(values, (_, i) => i);
+  const result = await solver(model, {
+    seconds,
+    graceMs: 1_000,
+    startupMs: 3_000,
+    start: { indices, values },
+  });
+  const solved = result.values;
+  if (!solved || (result.status !== 'optimal' && result.status !== 'time-limit')) return null;
   return {
     status: result.status,
     selection: {
-      creates: problem.candidates.filter((c) => (values[x[c.index]!] ?? 0) > 0.5),
-      removes: problem.removables.filter((r) => (values[rm[r.index]!] ?? 0) > 0.5),
+      creates: problem.candidates.filter((c) => (solved[x[c.index]!] ?? 0) > 0.5),
+      removes: problem.removables.filter((r) => (solved[rm[r.index]!] ?? 0) > 0.5),
     },
   };
 }

@@ -76,7 +76,7 @@ const PHRASES: Record<Refusal | 'free', (n: number, problem: Problem) => string>
   'weekly-hours': (n, p) => `${n} would pass the ${hoursRule(p, 'weekly')} weekly cap`,
   'consecutive-days': (n, p) =>
     `${n} would work more than ${p.input.context.settings.rules.maxConsecutiveDays.value} days in a row`,
-  free: (n) => `${n} could have taken it but the solver stopped first`,
+  free: (n) => `${n} could still take it`,
 };
 
 function hoursRule(problem: Problem, which: 'rest' | 'weekly'): string {

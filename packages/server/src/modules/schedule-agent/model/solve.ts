@@ -29,8 +29,15 @@ export interface SolveOptions {
   seconds: number;
   /** Extra time after the limit before the worker is terminated (default 2 s). */
   graceMs?: number;
+  /** How long starting the worker and loading HiGHS may take before it is terminated (default 10 s). */
+  startupMs?: number;
   /** Further HiGHS options (snake_case, as HiGHS names them). */
   highsOptions?: Record<string, number | string | boolean>;
+  /**
+   * A known feasible assignment to start from (variable indexes and values, the rest left to HiGHS):
+   * the search then never has less than it, and a stop at the time limit still returns at least it.
+   */
+  start?: { indices: Int32Array; values: Float64Array };
 }
 
 const highsPath = createRequire(import.meta.url).resolve('highs');
@@ -41,6 +48,7 @@ const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const loadHighs = require(workerData.highsPath);
 loadHighs().then((highs) => {
+  parentPort.postMessage({ ready: true });
   const m = workerData.model;
   const inf = (a) => a.map((x) => (x === Infinity ? highs.infinity : x === -Infinity ? -highs.infinity : x));
   const model = highs.createModel({
@@ -51,6 +59,7 @@ loadHighs().then((highs) => {
   });
   try {
     model.options.set(Object.assign({ output_flag: false, mip_rel_gap: 0 }, workerData.options));
+    if (workerData.start) model.setSolution(workerData.start);
     model.run();
     const modelStatus = model.getModelStatus();
     const feasible = model.info.get('primal_solution_status') === highs.constants.solutionStatus.feasible;
@@ -66,6 +75,8 @@ loadHighs().then((highs) => {
 `;
 
 interface WorkerAnswer {
+  /** Sent once HiGHS is loaded, before it starts: the time limit's clock starts there. */
+  ready?: boolean;
   modelStatus?: number;
   values?: Float64Array | null;
   bound?: number | null;
@@ -99,20 +110,26 @@ export function solve(model: MipModel, options: SolveOptions): Promise<SolveResu
         highsPath,
         model: arrays,
         options: { time_limit: options.seconds, ...options.highsOptions },
+        start: options.start ?? null,
       },
     });
-    const killer = setTimeout(
-      () =>
-        finish({
-          status: 'stopped',
-          objective: null,
-          bound: null,
-          values: null,
-          message: 'Solver did not stop in time and was terminated',
-        }),
-      options.seconds * 1000 + (options.graceMs ?? 2000),
+    const stop = (message: string) =>
+      finish({ status: 'stopped', objective: null, bound: null, values: null, message });
+    // Loading HiGHS (compiling the WebAssembly) takes from a tenth of a second to seconds on a busy
+    // machine; HiGHS's own clock starts after it, so the hard stop's clock does too.
+    let killer = setTimeout(
+      () => stop('Solver did not start in time and was terminated'),
+      options.startupMs ?? 10_000,
     );
     worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.ready) {
+        clearTimeout(killer);
+        killer = setTimeout(
+          () => stop('Solver did not stop in time and was terminated'),
+          options.seconds * 1000 + (options.graceMs ?? 2000),
+        );
+        return;
+      }
       if (answer.error !== undefined) {
         finish({ status: 'error', objective: null, bound: null, values: null, message: answer.error });
         return;
