@@ -2,7 +2,8 @@ import { BellRing, Bot, Copy, Eraser, Lock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
-import { rulesLabel, type WeekToolsProps } from './week-tools';
+import { rulesLabel } from '../staffing/staffing-tools';
+import type { WeekToolsProps } from './week-tools';
 
 /** The phone's week tools: a panel of large buttons (the same panel as the mobile menu). */
 export function WeekToolsSheet({

@@ -4,24 +4,7 @@ import { Link } from 'react-router';
 import { useLazyPanel } from '../../../components/lazy-panel';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-
-/** The staffing rules and the agent in the week tools: Pro; a Free team is shown what Pro adds. */
-export type StaffingTools =
-  | {
-      pro: true;
-      /** Broken rules in the week, and how many of them strict; null while the week is checked. */
-      violations: number | null;
-      strict: number;
-      onRules: () => void;
-      onAgent: () => void;
-    }
-  | { pro: false; isOwner: boolean };
-
-/** "Rules", with the week's count of broken rules when there are any. */
-export function rulesLabel(tools: { violations: number | null; strict: number }): string {
-  if (tools.violations === null || tools.violations === 0) return 'Rules';
-  return `Rules: ${tools.violations} broken${tools.strict > 0 ? `, ${tools.strict} strict` : ''}`;
-}
+import { rulesLabel, type StaffingTools } from '../staffing/staffing-tools';
 
 export type WeekToolsProps = {
   canNotify: boolean;

@@ -2,17 +2,17 @@ import type { ProposalChangeDto, ProposalDto } from '@rotaboard/core/contracts/p
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Bot, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
-import { lazyDialog } from '../../../components/lazy-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
 import { chipTimeText } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { proposalSummary, solverText } from './proposal-summary';
 
-const ConfirmDialog = lazyDialog(() =>
-  import('../components/confirm-dialog').then((module) => module.ConfirmDialog),
-);
+// Imported, not loaded on demand: the bar is itself loaded on demand, and a dynamic import in a chunk
+// that does not also import lib/toast splits the loader's helper out of the entry chunk (a bigger
+// first load on every page).
 
 const STATE_TEXT: Record<ProposalChangeDto['state'], string> = {
   pending: 'Pending',
