@@ -99,19 +99,29 @@ export function ProposalBar({
   return frame(
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 text-sm">
-          <h2 className="flex items-center gap-1.5 font-semibold">
-            <Bot aria-hidden="true" className="size-4" />
-            Agent proposal · {formatDateRange(proposal.startDate, proposal.endDate)}
-          </h2>
-          <p className="text-muted-foreground" aria-live="polite">
-            {summary.counts}
-          </p>
-          <p className="text-muted-foreground">
-            Coverage {proposal.coverageBefore.filled}/{proposal.coverageBefore.needed} →{' '}
-            {proposal.coverageAfter.filled}/{proposal.coverageAfter.needed}
-            {proposal.solver ? ` · ${solverText(proposal.solver)}` : ''}
-          </p>
+        <div className="flex min-w-0 flex-1 items-start justify-between gap-2 text-sm">
+          <div className="min-w-0">
+            <h2 className="flex items-center gap-1.5 font-semibold">
+              <Bot aria-hidden="true" className="size-4 shrink-0" />
+              Agent proposal · {formatDateRange(proposal.startDate, proposal.endDate)}
+            </h2>
+            {/* One paragraph, so the bar stays short on a phone. */}
+            <p className="text-muted-foreground">
+              <span aria-live="polite">{summary.counts}</span> · Coverage {proposal.coverageBefore.filled}/
+              {proposal.coverageBefore.needed} → {proposal.coverageAfter.filled}/
+              {proposal.coverageAfter.needed}
+              {proposal.solver ? ` · ${solverText(proposal.solver)}` : ''}
+            </p>
+          </div>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8 shrink-0 sm:hidden"
+            aria-label="Close the proposal"
+            onClick={onClose}
+          >
+            <X aria-hidden="true" />
+          </Button>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -139,12 +149,12 @@ export function ProposalBar({
               Undo accepted
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" onClick={onClose}>
+          <Button size="sm" variant="ghost" className="max-sm:hidden" onClick={onClose}>
             Close
           </Button>
         </div>
       </div>
-      <details className="mt-2 text-sm">
+      <details className="mt-1 text-sm sm:mt-2">
         <summary className="cursor-pointer font-medium text-primary">
           Details: {proposal.changes.length} {proposal.changes.length === 1 ? 'change' : 'changes'},{' '}
           {proposal.uncovered.length} uncovered {proposal.uncovered.length === 1 ? 'slot' : 'slots'}
