@@ -99,7 +99,7 @@ export function ProposalBar({
   return frame(
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="flex min-w-0 flex-1 items-start justify-between gap-2 text-sm">
+        <div className="flex w-full min-w-0 items-start justify-between gap-2 text-sm sm:w-auto sm:flex-1">
           <div className="min-w-0">
             <h2 className="flex items-center gap-1.5 font-semibold">
               <Bot aria-hidden="true" className="size-4 shrink-0" />

@@ -63,8 +63,13 @@ export function useStaffing({
     return next;
   }, [dates, validation.data, availability.data, proposal.data, shifts]);
 
-  // Everything about the team is refetched: the shifts an accept made, the proposal, the check.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['teams', teamId] });
+  // The proposal's states and the shifts an accept or undo changed; the check follows the shifts
+  // (its key is when they were fetched), so it is not asked for twice.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'proposals'] }),
+      queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'shifts'] }),
+    ]);
   const calls = agentCalls(teamId);
 
   // The calls below read the current proposal through this, whichever render made them.
