@@ -113,8 +113,8 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   // The agent, on the week on screen, filling empty slots.
   await page.getByRole('button', { name: 'Fill with agent' }).click();
   let dialog = page.getByRole('dialog', { name: 'Fill with agent' });
-  await expect(dialog.getByLabel('From')).toHaveValue(monday);
-  await expect(dialog.getByLabel('To')).toHaveValue(sunday);
+  await expect(dialog.getByLabel('From', { exact: true })).toHaveValue(monday);
+  await expect(dialog.getByLabel('To', { exact: true })).toHaveValue(sunday);
   await expect(dialog.getByRole('radio', { name: /Fill empty slots/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Run the agent' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
