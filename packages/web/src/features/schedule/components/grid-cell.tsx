@@ -15,6 +15,7 @@ export function Cell({
   children,
   onAdd,
   dropTarget,
+  tone,
 }: {
   staffId: string;
   name: string;
@@ -24,6 +25,8 @@ export function Cell({
   children: ReactNode;
   onAdd?: (() => void) | undefined;
   dropTarget: boolean;
+  /** Extra background: the person's availability that day (staffing/cell-marks.tsx). */
+  tone?: string | undefined;
 }) {
   const cell = useRef<HTMLTableCellElement>(null);
   return (
@@ -34,6 +37,7 @@ export function Cell({
         'h-16 border-l border-border/60 p-1 align-top',
         date === today && 'bg-highlight/60',
         locked && 'bg-muted/60',
+        tone,
         'data-drop-over:bg-primary/10 data-drop-over:outline-2 data-drop-over:-outline-offset-2 data-drop-over:outline-primary data-drop-over:outline-dashed',
       )}
     >

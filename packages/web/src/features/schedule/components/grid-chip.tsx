@@ -26,6 +26,10 @@ type ChipProps = {
   name: string;
   isNext: boolean;
   actions: GridActions | null;
+  /** The shift breaks a staffing rule: strict (red outline) or not (amber). */
+  flag?: 'strict' | 'warning' | undefined;
+  /** An open proposal would remove it: struck through (the controls are drawn under it). */
+  removing?: boolean;
 };
 
 export function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
@@ -55,7 +59,7 @@ export function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }
   );
 }
 
-export function Chip({ shift, name, isNext, actions }: ChipProps) {
+export function Chip({ shift, name, isNext, actions, flag, removing = false }: ChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: shift.shiftId,
     data: { shift },
@@ -66,7 +70,13 @@ export function Chip({ shift, name, isNext, actions }: ChipProps) {
     chipColourClasses(shift),
     isNext && 'ring-2 ring-primary ring-offset-1 ring-offset-card',
     isDragging && 'opacity-40',
+    flag === 'strict' && 'outline-2 outline-red-600 dark:outline-red-400',
+    flag === 'warning' && 'outline-2 outline-amber-500 outline-dashed',
+    removing && 'line-through opacity-70',
   );
+  const extra =
+    (flag === 'strict' ? '; breaks a strict rule' : flag === 'warning' ? '; breaks a rule' : '') +
+    (removing ? '; the agent proposes removing it' : '');
   if (!actions) {
     return (
       <div className={className} data-shift-chip="">
@@ -92,7 +102,7 @@ export function Chip({ shift, name, isNext, actions }: ChipProps) {
       // One tab stop for the whole grid (WeekGrid moves it with the arrow keys).
       tabIndex={-1}
       data-grid-item=""
-      aria-label={chipSentence(shift, name, isNext)}
+      aria-label={chipSentence(shift, name, isNext) + extra}
       aria-roledescription="draggable shift"
       onClick={() => actions.onOpen(shift)}
       className={cn(

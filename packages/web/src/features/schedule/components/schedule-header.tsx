@@ -1,7 +1,7 @@
 import { addDays, weekDates } from '@rotaboard/core/dates/week';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { formatDateRange, formatLongDate } from '../../../lib/dates';
 import { cn } from '../../../lib/utils';
@@ -42,7 +42,13 @@ export function ScheduleHeader({
   const dates = weekDates(focus, weekStartDay);
   const start = dates[0]!;
   const title = dayView ? formatLongDate(focus) : formatDateRange(start, dates[6]!);
-  const suffix = dayView ? '?view=day' : '';
+  // An open agent proposal stays open from week to week (it can span several).
+  const [searchParams] = useSearchParams();
+  const proposal = searchParams.get('proposal');
+  const kept = new URLSearchParams();
+  if (dayView) kept.set('view', 'day');
+  if (proposal) kept.set('proposal', proposal);
+  const suffix = kept.toString() ? `?${kept.toString()}` : '';
   const goTo = (date: string) => navigate(`${date === today ? '/schedule' : `/schedule/${date}`}${suffix}`);
 
   // On a phone the heading and every control fit in two short rows, so the week starts within the

@@ -2,8 +2,18 @@ import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { memo } from 'react';
-import { formatHours } from '../../../lib/schedule-grid';
+import { formatLongDate } from '../../../lib/dates';
+import { chipTimeText, formatHours } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
+import {
+  AvailabilityNote,
+  availabilityTone,
+  type ProposalActions,
+  ProposedChipView,
+  RemovalControls,
+  ViolationBadge,
+} from '../staffing/cell-marks';
+import type { RowMarks } from '../staffing/grid-marks';
 import { Cell } from './grid-cell';
 import { Chip, type GridActions } from './grid-chip';
 
@@ -22,7 +32,12 @@ type StaffRowProps = {
   /** True while a chip is being dragged: the cells are drop targets then. */
   dropTargets: boolean;
   index: number;
+  /** Rows above the staff in the grid (the day headings, and the coverage row when shown). */
+  headRows: number;
   measure: ((node: Element | null) => void) | undefined;
+  /** Broken rules, availability and proposed changes for this person (administrators only). */
+  marks: RowMarks | undefined;
+  proposalActions: ProposalActions | null;
 };
 
 /**
@@ -40,13 +55,16 @@ export const StaffRow = memo(function StaffRow({
   actions,
   dropTargets,
   index,
+  headRows,
   measure,
+  marks,
+  proposalActions,
 }: StaffRowProps) {
   return (
     <tr
       ref={measure}
       data-index={index}
-      aria-rowindex={index + 2}
+      aria-rowindex={index + headRows + 1}
       className={cn('border-b border-border', mine && 'bg-highlight/40')}
       aria-current={mine ? 'true' : undefined}
     >
@@ -69,28 +87,63 @@ export const StaffRow = memo(function StaffRow({
           {contracted !== null ? ` / ${contracted}h` : null}
         </span>
       </th>
-      {dates.map((date, column) => (
-        <Cell
-          key={date}
-          staffId={member.staffId}
-          name={member.fullName}
-          date={date}
-          today={today}
-          locked={isDateLocked(date, lockedUntil)}
-          onAdd={actions ? () => actions.onAdd(member.staffId, date) : undefined}
-          dropTarget={dropTargets}
-        >
-          {(entries[column] ?? []).map((shift) => (
-            <Chip
-              key={shift.shiftId}
-              shift={shift}
-              name={member.fullName}
-              isNext={shift.shiftId === nextShiftId}
-              actions={actions}
-            />
-          ))}
-        </Cell>
-      ))}
+      {dates.map((date, column) => {
+        const cell = marks?.cells[column];
+        return (
+          <Cell
+            key={date}
+            staffId={member.staffId}
+            name={member.fullName}
+            date={date}
+            today={today}
+            locked={isDateLocked(date, lockedUntil)}
+            onAdd={actions ? () => actions.onAdd(member.staffId, date) : undefined}
+            dropTarget={dropTargets}
+            tone={cell ? availabilityTone(cell.availability) : undefined}
+          >
+            {cell ? (
+              <>
+                <ViolationBadge violations={cell.violations} />
+                <AvailabilityNote marks={cell.availability} />
+              </>
+            ) : null}
+            {(entries[column] ?? []).map((shift) => {
+              const removal = marks?.removals[shift.shiftId];
+              const chip = (
+                <Chip
+                  key={shift.shiftId}
+                  shift={shift}
+                  name={member.fullName}
+                  isNext={shift.shiftId === nextShiftId}
+                  actions={actions}
+                  flag={marks?.flagged[shift.shiftId]}
+                  removing={removal !== undefined}
+                />
+              );
+              if (!removal) return chip;
+              return (
+                <div key={shift.shiftId} className="flex flex-col gap-1">
+                  {chip}
+                  <RemovalControls
+                    removal={removal}
+                    what={`the ${chipTimeText(shift)} shift of ${member.fullName} on ${formatLongDate(date)}`}
+                    actions={proposalActions}
+                  />
+                </div>
+              );
+            })}
+            {cell?.proposed.map((proposed) => (
+              <ProposedChipView
+                key={proposed.changeId}
+                chip={proposed}
+                name={member.fullName}
+                dateText={formatLongDate(date)}
+                actions={proposalActions}
+              />
+            ))}
+          </Cell>
+        );
+      })}
     </tr>
   );
 }, sameRow);
@@ -108,7 +161,10 @@ function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
     before.actions === after.actions &&
     before.dropTargets === after.dropTargets &&
     before.index === after.index &&
+    before.headRows === after.headRows &&
     before.measure === after.measure &&
+    before.marks === after.marks &&
+    before.proposalActions === after.proposalActions &&
     before.entries.length === after.entries.length &&
     before.entries.every((cell, column) => sameEntries(cell, after.entries[column]))
   );

@@ -8,6 +8,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
+import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +21,9 @@ import {
 } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
 import { useGridFocus } from '../hooks/use-grid-focus';
+import type { ProposalActions } from '../staffing/cell-marks';
+import { CoverageRow } from '../staffing/coverage-row';
+import type { RowMarks } from '../staffing/grid-marks';
 import { ChipBody, type GridActions } from './grid-chip';
 import { type GridRow, StaffRow } from './staff-row';
 import { WeekHead } from './week-head';
@@ -71,6 +75,9 @@ export function WeekGrid({
   onDrop,
   onNote,
   onDelete,
+  marks = null,
+  coverage = null,
+  proposalActions = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -89,6 +96,11 @@ export function WeekGrid({
   onNote: (date: string, note: DayNoteDto | null) => void;
   /** Deletes an entry (Delete on a focused chip); resolves to whether it was deleted. */
   onDelete?: (shift: ShiftDto) => Promise<boolean>;
+  /** Per person: broken rules, availability, an open proposal's changes (administrators; staffing/). */
+  marks?: ReadonlyMap<string, RowMarks> | null;
+  /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
+  coverage?: readonly CoverageStatus[] | null;
+  proposalActions?: ProposalActions | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
@@ -104,6 +116,8 @@ export function WeekGrid({
   });
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
+  const showCoverage = coverage !== null && coverage.length > 0;
+  const headRows = showCoverage ? 2 : 1;
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -124,7 +138,8 @@ export function WeekGrid({
   // Where the rows begin on the page (below the header, notices and day notes), for the virtualizer.
   useLayoutEffect(() => {
     const table = tableRef.current;
-    const body = table?.tBodies[0];
+    // The staff rows' body: the coverage row, when shown, is a body of its own above it.
+    const body = table?.querySelector<HTMLTableSectionElement>('tbody[data-staff-rows]');
     if (!virtualized || !table || !body) return;
     const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
     measure();
@@ -220,7 +235,7 @@ export function WeekGrid({
           aria-label={isAdmin ? 'Week schedule' : undefined}
           onKeyDown={onGridKeyDown}
           className="w-full min-w-[calc(6rem+7*((100vw-2rem-2px-6rem)/3))] table-fixed border-collapse text-sm sm:min-w-[840px]"
-          aria-rowcount={rows.length + 2}
+          aria-rowcount={rows.length + headRows + 1}
         >
           <caption className="sr-only">Shifts for each member of staff, by day</caption>
           <colgroup>
@@ -236,7 +251,8 @@ export function WeekGrid({
             notes={notes}
             onNote={isAdmin ? noteAction : null}
           />
-          <tbody>
+          {showCoverage ? <CoverageRow dates={dates} coverage={coverage} /> : null}
+          <tbody data-staff-rows="">
             <Spacer height={paddingTop} />
             {items.map(({ index }) => {
               const row = rows[index]!;
@@ -253,14 +269,17 @@ export function WeekGrid({
                   actions={actions}
                   dropTargets={dragging !== null}
                   index={index}
+                  headRows={headRows}
                   measure={virtualized ? virtualizer.measureElement : undefined}
+                  marks={marks?.get(row.member.staffId)}
+                  proposalActions={proposalActions}
                 />
               );
             })}
             <Spacer height={paddingBottom} />
           </tbody>
           <tfoot>
-            <tr className="border-t border-border bg-muted/40" aria-rowindex={rows.length + 2}>
+            <tr className="border-t border-border bg-muted/40" aria-rowindex={rows.length + headRows + 1}>
               <th
                 scope="row"
                 className="sticky left-0 z-10 bg-muted px-3 py-2 text-left text-xs font-medium text-muted-foreground shadow-[1px_0_0_var(--border)]"

@@ -1,7 +1,8 @@
-import { BellRing, Copy, Eraser, Lock } from 'lucide-react';
+import { BellRing, Bot, Copy, Eraser, Lock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
+import { rulesLabel } from '../staffing/staffing-tools';
 import type { WeekToolsProps } from './week-tools';
 
 /** The phone's week tools: a panel of large buttons (the same panel as the mobile menu). */
@@ -11,6 +12,7 @@ export function WeekToolsSheet({
   onClear,
   onLock,
   onNotify,
+  staffing = null,
   open,
   onOpenChange,
   onCloseAutoFocus,
@@ -68,6 +70,33 @@ export function WeekToolsSheet({
             onNotify,
             !canNotify,
           )}
+          {staffing?.pro ? (
+            <>
+              {item(
+                <>
+                  <ShieldCheck aria-hidden="true" />
+                  {rulesLabel(staffing)}
+                </>,
+                staffing.onRules,
+              )}
+              {item(
+                <>
+                  <Bot aria-hidden="true" />
+                  Fill with agent
+                </>,
+                staffing.onAgent,
+              )}
+            </>
+          ) : staffing ? (
+            item(
+              <>
+                <Bot aria-hidden="true" />
+                Rules and schedule agent (Pro)
+              </>,
+              () => {},
+              true,
+            )
+          ) : null}
         </div>
       </SheetContent>
     </Sheet>

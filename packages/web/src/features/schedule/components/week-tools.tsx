@@ -1,7 +1,10 @@
-import { BellRing, Copy, Eraser, Lock, MoreHorizontal } from 'lucide-react';
+import { BellRing, Bot, Copy, Eraser, Lock, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { useLazyPanel } from '../../../components/lazy-panel';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
+import { rulesLabel, type StaffingTools } from '../staffing/staffing-tools';
 
 export type WeekToolsProps = {
   canNotify: boolean;
@@ -11,10 +14,19 @@ export type WeekToolsProps = {
   onNotify: () => void;
   /** On a phone: one "Week tools" menu button instead of a row of buttons. */
   compact?: boolean;
+  staffing?: StaffingTools | null;
 };
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */
-export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compact = false }: WeekToolsProps) {
+export function WeekTools({
+  canNotify,
+  onCopy,
+  onClear,
+  onLock,
+  onNotify,
+  compact = false,
+  staffing = null,
+}: WeekToolsProps) {
   if (compact)
     return (
       <WeekToolsMenu
@@ -23,6 +35,7 @@ export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compac
         onClear={onClear}
         onLock={onLock}
         onNotify={onNotify}
+        staffing={staffing}
       />
     );
   return (
@@ -50,6 +63,34 @@ export function WeekTools({ canNotify, onCopy, onClear, onLock, onNotify, compac
           Notify staff of changes
         </span>
       )}
+      {staffing?.pro ? (
+        <>
+          <Button variant="outline" size="sm" onClick={staffing.onRules} data-staffing-rules="">
+            <ShieldCheck aria-hidden="true" />
+            {rulesLabel(staffing)}
+            {staffing.violations ? (
+              <span
+                aria-hidden="true"
+                className={cn('size-2 rounded-full', staffing.strict > 0 ? 'bg-red-600' : 'bg-amber-500')}
+              />
+            ) : null}
+          </Button>
+          <Button variant="outline" size="sm" onClick={staffing.onAgent}>
+            <Bot aria-hidden="true" />
+            Fill with agent
+          </Button>
+        </>
+      ) : staffing ? (
+        <span className="inline-flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+          <span className="rounded bg-primary/10 px-1.5 py-0.5 font-semibold text-primary">Pro</span>
+          Staffing rules and the schedule agent
+          {staffing.isOwner ? (
+            <Link to="/subscription" className="font-medium text-primary underline underline-offset-4">
+              Upgrade to Pro
+            </Link>
+          ) : null}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -35,6 +35,9 @@ import { type WeekTool, WeekToolDialogs } from '../components/week-tool-dialogs'
 import { WeekTools } from '../components/week-tools';
 import { useShiftActions } from '../hooks/use-shift-actions';
 import { useToday } from '../hooks/use-today';
+import { StaffingLayer } from '../staffing/staffing-layer';
+import { useProposalParam } from '../staffing/use-proposal-param';
+import { useStaffing } from '../staffing/use-staffing';
 import { weekRota } from '../utils/week-rota';
 
 // The dialogs (and the validation they bring) load when first opened, or on idle once the week is up.
@@ -64,12 +67,15 @@ export function SchedulePage() {
   const tier = team?.ownerSubscriptionTier ?? 'free';
   const hasAttendance = planAllows(tier, 'attendance');
   const canNotify = planAllows(tier, 'scheduleNotifications');
+  // The staffing rules and the agent are Pro; the server checks them as the assistant feature.
+  const hasStaffing = planAllows(tier, 'staffingRules');
   const focus = dateParam && isIsoDate(dateParam) ? dateParam : today;
   const weekStartDay = team?.weekStartDay ?? DEFAULT_WEEK_START_DAY;
   // Kept as the same arrays between renders, so the grid's memoised rows redraw only what changed.
   const dates = useMemo(() => weekDates(focus, weekStartDay), [focus, weekStartDay]);
   const start = dates[0]!;
   const end = dates[6]!;
+  const { proposalId, setProposal } = useProposalParam(dates);
   // A day either side, so overnight shifts count in the clash check.
   const staffQuery = useQuery({ ...teamStaffQueryOptions(teamId), enabled: Boolean(team) });
   const shiftsQuery = useQuery({
@@ -87,6 +93,8 @@ export function SchedulePage() {
   const [confirm, setConfirm] = useState<WeekTool | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
   const [search, setSearch] = useState('');
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [agentOpen, setAgentOpen] = useState(false);
   const allShifts = shiftsQuery.data ?? [];
   const weekShown = shiftsQuery.isSuccess;
   const { onChanged, onDelete, onDrop, invalidate } = useShiftActions({
@@ -95,6 +103,26 @@ export function SchedulePage() {
     allStaff,
     allShifts,
   });
+  const staffing = useStaffing({
+    teamId,
+    admin: Boolean(team) && isAdmin,
+    pro: hasStaffing,
+    dates,
+    shifts: allShifts,
+    shiftsFetchedAt: shiftsQuery.dataUpdatedAt,
+    proposalId,
+  });
+  const staffingTools = !isAdmin
+    ? null
+    : hasStaffing
+      ? {
+          pro: true as const,
+          violations: staffing.validation.data?.summary.violations ?? null,
+          strict: staffing.validation.data?.summary.strictViolations ?? 0,
+          onRules: () => setRulesOpen(true),
+          onAgent: () => setAgentOpen(true),
+        }
+      : { pro: false as const, isOwner };
   useEffect(() => {
     // Administrators open the editor sooner or later: fetch its code once the week is on screen.
     if (isAdmin && weekShown) ShiftEditorDialog.preload();
@@ -223,6 +251,9 @@ export function SchedulePage() {
             onDrop={onDrop}
             onNote={(date, note) => setNoteEditor({ open: true, date, note })}
             onDelete={onDelete}
+            marks={isAdmin ? staffing.marks : null}
+            coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
+            proposalActions={staffing.proposalActions}
           />
         )}
       </>
@@ -253,6 +284,7 @@ export function SchedulePage() {
               onClear={() => setConfirm('clear')}
               onLock={() => setLockOpen(true)}
               onNotify={() => setConfirm('notify')}
+              staffing={staffingTools}
             />
           ) : null
         }
@@ -264,6 +296,7 @@ export function SchedulePage() {
           onClear={() => setConfirm('clear')}
           onLock={() => setLockOpen(true)}
           onNotify={() => setConfirm('notify')}
+          staffing={staffingTools}
         />
       ) : null}
       {ready && staff.length > STAFF_SEARCH_FROM ? (
@@ -323,6 +356,30 @@ export function SchedulePage() {
             shifts={allShifts}
             onChanged={() => void invalidate()}
           />
+          {hasStaffing ? (
+            <StaffingLayer
+              teamId={teamId}
+              staffing={staffing}
+              startDate={start}
+              endDate={end}
+              proposalId={proposalId}
+              shifts={allShifts}
+              staff={allStaff}
+              isOwner={isOwner}
+              rulesOpen={rulesOpen}
+              onRulesOpenChange={setRulesOpen}
+              agentOpen={agentOpen}
+              onAgentOpenChange={setAgentOpen}
+              onProposal={(result) => {
+                const first = result.changes.find((change) => change.kind === 'create');
+                setProposal(result.proposalId, first?.kind === 'create' ? first.shift.shiftDate : undefined);
+              }}
+              onCloseProposal={() => setProposal(null)}
+              onShowShift={(shift) =>
+                setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
+              }
+            />
+          ) : null}
         </>
       ) : null}
     </div>

@@ -1,0 +1,59 @@
+import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
+import { memo } from 'react';
+import { cn } from '../../../lib/utils';
+import { coverageText } from './grid-marks';
+
+/**
+ * Under the day headings: each coverage slot of each day as "07:00–15:00 1/2", red when short. A
+ * body of its own (the staff rows' body follows), so the grid's rows keep their places.
+ */
+export const CoverageRow = memo(function CoverageRow({
+  dates,
+  coverage,
+}: {
+  dates: readonly string[];
+  coverage: readonly CoverageStatus[];
+}) {
+  return (
+    <tbody>
+      <tr className="border-b border-border bg-muted/30" aria-rowindex={2} data-testid="coverage-row">
+        <th
+          scope="row"
+          className="sticky left-0 z-10 bg-muted px-2 py-1.5 text-left align-top text-xs font-medium text-muted-foreground shadow-[1px_0_0_var(--border)] sm:px-3"
+        >
+          Coverage
+        </th>
+        {dates.map((date) => {
+          const slots = coverage.filter((slot) => slot.date === date);
+          return (
+            <td key={date} className="border-l border-border/60 px-1 py-1 align-top">
+              {slots.length === 0 ? (
+                <span className="sr-only">No coverage set</span>
+              ) : (
+                <ul className="grid gap-0.5">
+                  {slots.map((slot) => {
+                    const short = slot.assigned < slot.needed;
+                    return (
+                      <li
+                        key={`${slot.startTime}${slot.endTime}${slot.role ?? ''}`}
+                        className={cn(
+                          'rounded px-1 text-[11px] leading-tight tabular-nums break-words',
+                          short
+                            ? 'bg-red-100 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200'
+                            : 'text-muted-foreground',
+                        )}
+                      >
+                        {coverageText(slot)}
+                        {short ? <span className="sr-only"> (short)</span> : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    </tbody>
+  );
+});

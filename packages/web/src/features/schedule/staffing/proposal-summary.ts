@@ -1,0 +1,41 @@
+import type { ProposalDto, SolverReport } from '@rotaboard/core/contracts/proposals';
+
+/** What the proposal bar says and acts on: the counts by state, and the changes still to decide. */
+export function proposalSummary(proposal: Pick<ProposalDto, 'changes'>) {
+  const pending = proposal.changes.filter((change) => change.state === 'pending');
+  const count = (state: string) => proposal.changes.filter((change) => change.state === state).length;
+  const pendingCreates = pending.filter((change) => change.kind === 'create').length;
+  const pendingRemovals = pending.length - pendingCreates;
+  const accepted = count('accepted');
+  const rejected = count('rejected');
+  const failed = count('failed');
+  const parts = [
+    pendingCreates > 0 ? `${pendingCreates} to add` : null,
+    pendingRemovals > 0 ? `${pendingRemovals} to remove` : null,
+    accepted > 0 ? `${accepted} accepted` : null,
+    rejected > 0 ? `${rejected} rejected` : null,
+    failed > 0 ? `${failed} failed` : null,
+  ].filter((part) => part !== null);
+  return {
+    pendingIds: pending.map((change) => change.changeId),
+    pendingCreates,
+    pendingRemovals,
+    accepted,
+    rejected,
+    failed,
+    counts: parts.length > 0 ? parts.join(' · ') : 'No changes proposed',
+  };
+}
+
+/** How the solver did, in words: "optimal in 1.2 s", "best found in the time limit", "quick fill". */
+export function solverText(solver: SolverReport): string {
+  const time = solver.ms < 1000 ? `${solver.ms} ms` : `${(solver.ms / 1000).toFixed(1)} s`;
+  switch (solver.status) {
+    case 'optimal':
+      return `optimal, found in ${time}`;
+    case 'time-limit':
+      return `best found in the time limit (${time})`;
+    case 'fallback':
+      return `quick fill without the solver (${time})`;
+  }
+}
