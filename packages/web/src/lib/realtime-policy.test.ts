@@ -64,6 +64,9 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(['teams', teamId, 'next-shift', '2026-03-10', '09:00'], c)).toBe(true);
     expect(isAffectedQuery(['teams', teamId, 'shift-history', 's1'], c)).toBe(true);
     expect(isAffectedQuery(['teams', teamId, 'shift-history', 's2'], c)).toBe(false);
+    // An open proposal follows the shifts: another administrator may accept its changes.
+    expect(isAffectedQuery(['teams', teamId, 'proposals', 'p1'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', 'other-team', 'proposals', 'p1'], c)).toBe(false);
   });
 
   it('treats an open date range as every range', () => {

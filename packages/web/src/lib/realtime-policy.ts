@@ -53,6 +53,8 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
       // The "next shift" highlight and an open entry's history follow the shifts.
       if (part === 'next-shift') return true;
       if (part === 'shift-history') return typeof a === 'string' && change.ids.includes(a);
+      // An open proposal: another administrator may have accepted or undone some of its changes.
+      if (part === 'proposals') return true;
       return false;
     case 'day-notes':
       return part === 'day-notes' && overlaps(a, b, change.startDate, change.endDate);

@@ -33,7 +33,8 @@ export const validatePeriodQueryOptions = (
   shiftsFetchedAt: number,
 ) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'staffing', 'validate', startDate, endDate, shiftsFetchedAt],
+    // Under ['teams', id, 'schedule-agent']: saving the settings (features/staffing) checks the week again.
+    queryKey: ['teams', teamId, 'schedule-agent', 'validate', startDate, endDate, shiftsFetchedAt],
     queryFn: () =>
       apiRequest<ValidatePeriodResult>('POST', `${base(teamId)}/schedule-agent/validate-period`, {
         startDate,
