@@ -1,6 +1,6 @@
 import type { DayNoteDto, DayNoteInput } from '@rotaboard/core/contracts/day-notes';
 import type { HistoryResponse, ShiftDto, ShiftInput, ShiftLock } from '@rotaboard/core/contracts/shifts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 const base = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
@@ -65,6 +65,9 @@ export function useNextShift(teamId: string, date: string, time: string, enabled
     },
     enabled,
     retry: false,
+    // The key holds the time, which moves each minute: the last answer stays shown while the new one
+    // is asked for, so the grid's mark does not go and come back every minute.
+    placeholderData: keepPreviousData,
   });
 }
 

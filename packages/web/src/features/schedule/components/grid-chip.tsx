@@ -32,7 +32,7 @@ type ChipProps = {
   removing?: boolean;
 };
 
-export function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }) {
+export function ChipBody({ shift }: { shift: ShiftDto }) {
   return (
     <>
       <span className="flex items-center gap-1">
@@ -54,8 +54,22 @@ export function ChipBody({ shift, isNext }: { shift: ShiftDto; isNext: boolean }
       {shift.breakMinutes > 0 && (!shift.isTimeOff || shift.timeOffHours === null) && shift.startTime ? (
         <span className="block text-[11px] opacity-80">{shift.breakMinutes}m break</span>
       ) : null}
-      {isNext ? <span className="block text-[11px] font-semibold uppercase">Next shift</span> : null}
     </>
+  );
+}
+
+/**
+ * Marks the viewer's next shift over the chip's top edge, out of the flow, rather than as a line of
+ * the chip: which shift is next comes from its own request (`GET /shifts/next`, after the staff list
+ * names the viewer), which often answers after the grid is drawn, and a line added then made the
+ * viewer's row taller and pushed every row below it down (the schedule's layout shift,
+ * bench/README.md). Positioned like this it changes no size, however late it comes.
+ */
+function NextShiftMark() {
+  return (
+    <span className="pointer-events-none absolute -top-2 right-1 rounded-full bg-primary px-1 py-px text-[9px] leading-none font-semibold text-primary-foreground uppercase">
+      Next shift
+    </span>
   );
 }
 
@@ -66,7 +80,7 @@ export function Chip({ shift, name, isNext, actions, flag, removing = false }: C
     disabled: !actions,
   });
   const className = cn(
-    'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-tight shadow-xs',
+    'relative block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-tight shadow-xs',
     chipColourClasses(shift),
     isNext && 'ring-2 ring-primary ring-offset-1 ring-offset-card',
     isDragging && 'opacity-40',
@@ -80,7 +94,8 @@ export function Chip({ shift, name, isNext, actions, flag, removing = false }: C
   if (!actions) {
     return (
       <div className={className} data-shift-chip="">
-        <ChipBody shift={shift} isNext={isNext} />
+        <ChipBody shift={shift} />
+        {isNext ? <NextShiftMark /> : null}
       </div>
     );
   }
@@ -110,7 +125,8 @@ export function Chip({ shift, name, isNext, actions, flag, removing = false }: C
         'cursor-pointer touch-manipulation hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:hover:brightness-125',
       )}
     >
-      <ChipBody shift={shift} isNext={isNext} />
+      <ChipBody shift={shift} />
+      {isNext ? <NextShiftMark /> : null}
     </button>
   );
 }

@@ -317,7 +317,7 @@ export function WeekGrid({
                 chipColourClasses(dragging),
               )}
             >
-              <ChipBody shift={dragging} isNext={false} />
+              <ChipBody shift={dragging} />
             </div>
           </div>
         ) : null}
