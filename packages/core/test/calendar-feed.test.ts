@@ -60,7 +60,7 @@ describe('the feed’s window', () => {
 });
 
 describe('the secret address', () => {
-  const token = 'A'.repeat(42) + '_';
+  const token = `${'A'.repeat(42)}_`;
   it('takes only `{token}.ics` with a 43-character base64url token', () => {
     expect(feedTokenOf(`${token}.ics`)).toBe(token);
     expect(feedTokenOf(token)).toBeNull();
