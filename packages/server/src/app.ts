@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import sessionPlugin from './modules/auth/session.plugin.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { dayNotesRoutes } from './modules/day-notes/day-notes.module.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffingSettingsRoutes);
   await app.register(agentRunRoutes, options.agentPlanner ? { plan: options.agentPlanner } : {});
   await app.register(proposalRoutes);
+  await app.register(calendarRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   // Last: the built web app and the fallback for client-side routes.

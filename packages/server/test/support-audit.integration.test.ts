@@ -113,6 +113,11 @@ const CASES: Record<string, Case> = {
     refused: true,
     run: (w) => w.as('DELETE', w.base),
   },
+  'POST /api/calendar/feed/reset': {
+    refused: true,
+    // The new address would outlive support mode in the agent's hands (issue 27).
+    run: (w) => w.as('POST', '/api/calendar/feed/reset'),
+  },
   'POST /api/support/tickets': {
     audited: true,
     run: async (w) => {

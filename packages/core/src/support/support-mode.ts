@@ -19,7 +19,9 @@ export const NOT_A_TICKET_USER = 'No ticket from this user was found';
 /**
  * What only the account holder may do, refused with 403 while an agent acts as them (issue 14):
  * changing the sign-in address, billing, deleting a team, logging out of all devices, and starting
- * another support session. Method and route pattern exactly as the server registers them.
+ * another support session; and the calendar feed's secret address (issue 27), read or reset, since it
+ * keeps working after the support session ends. Method and route pattern exactly as the server
+ * registers them.
  */
 export const SUPPORT_MODE_REFUSED_ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/auth/change-email/initiate'],
@@ -33,6 +35,8 @@ export const SUPPORT_MODE_REFUSED_ROUTES: readonly (readonly [string, string])[]
   ['DELETE', '/api/teams/:id'],
   ['POST', '/api/auth/logout-all-devices'],
   ['POST', '/api/auth/impersonate/:userId'],
+  ['GET', '/api/calendar/feed'],
+  ['POST', '/api/calendar/feed/reset'],
 ];
 
 /** Whether a route is kept from an agent acting as a user. */

@@ -527,3 +527,28 @@ export const proposalChanges = pgTable(
   },
   (t) => [uniqueIndex('proposal_changes_pk').on(t.proposalId, t.changeId)],
 );
+
+/**
+ * Each person's calendar feed (issue 27). The address's token is HMAC(server key, user id + nonce),
+ * so it can be shown again without being stored: the row keeps the nonce (useless without the key)
+ * and the token's SHA-256, by which `GET /calendar/{token}.ics` finds it. A reset draws a new nonce.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Keys the server derives secrets from, made at random by the migration that needs them (the
+ * calendar feed's: 'calendar_feed'), so every instance of one deployment agrees on them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

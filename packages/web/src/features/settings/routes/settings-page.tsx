@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { AppearanceSection } from '../components/appearance-section';
 import { AvailabilitySection } from '../components/availability-section';
+import { CalendarSection } from '../components/calendar-section';
 import { EmailSection } from '../components/email-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { ProfileSection } from '../components/profile-section';
@@ -16,7 +17,7 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <PageMeta
         title="Settings"
-        description="Your profile, email address, notifications, security and preferences."
+        description="Your profile, email address, notifications, calendar feed, security and preferences."
       />
       <PageHeader title="Settings" description="Manage your account and how Rotaboard works for you." />
       {user ? (
@@ -25,6 +26,7 @@ export function SettingsPage() {
           <EmailSection currentEmail={user.email} />
           <NotificationsSection user={user} />
           <AvailabilitySection user={user} />
+          <CalendarSection />
           <SecuritySection />
           <AppearanceSection />
           <RegionSection />
