@@ -11,7 +11,9 @@ import { toast } from '../../../lib/toast';
 import { shiftCalls } from '../api/schedule-api';
 
 // Loaded when first opened (the page loads the editor on idle; these are rarer).
-const ConfirmDialog = lazyDialog(() => import('./confirm-dialog').then((module) => module.ConfirmDialog));
+const ConfirmDialog = lazyDialog(() =>
+  import('../../../components/confirm-dialog').then((module) => module.ConfirmDialog),
+);
 
 export type WeekTool = 'copy' | 'clear' | 'notify';
 

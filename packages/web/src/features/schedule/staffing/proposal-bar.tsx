@@ -2,12 +2,12 @@ import type { ProposalChangeDto, ProposalDto } from '@rotaboard/core/contracts/p
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Bot, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
 import { chipTimeText } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { proposalSummary, solverText } from './proposal-summary';
 
 // Imported, not loaded on demand: the bar is itself loaded on demand, and a dynamic import in a chunk

@@ -1,6 +1,7 @@
 import { CalendarRange, Copy, Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
@@ -18,7 +19,6 @@ import {
   WEEKDAYS,
   weekdayName,
 } from '../utils/staffing-form';
-import { ConfirmDialog } from './confirm-dialog';
 import type { StaffingForm } from './rules-editor';
 
 const NEW_SLOT = { startTime: '09:00', endTime: '17:00', breakMinutes: 30, staffCount: 1, role: null };
@@ -196,6 +196,7 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
       <FieldError id={`${id}-coverage-error`} message={listError} />
 
       <ConfirmDialog
+        destructive
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
@@ -217,6 +218,7 @@ export function CoverageEditor({ form, roles }: { form: StaffingForm; roles: str
         }
       />
       <ConfirmDialog
+        destructive
         open={confirmingCopy}
         onOpenChange={setConfirmingCopy}
         title={`Replace the slots on ${describeDays(targets)}?`}

@@ -7,6 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,7 +19,6 @@ import { toast } from '../../../lib/toast';
 import { staffingSettingsQueryOptions, useSaveStaffingSettings } from '../api/staffing-api';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import { formFieldOf, roleSuggestions } from '../utils/staffing-form';
-import { ConfirmDialog } from './confirm-dialog';
 import { CoverageEditor } from './coverage-editor';
 import { RulesEditor } from './rules-editor';
 
@@ -136,6 +136,7 @@ export function StaffingSettingsForm({ teamId, isOwner }: { teamId: string; isOw
         ) : null}
       </div>
       <ConfirmDialog
+        destructive
         open={guard.blocked}
         onOpenChange={(open) => {
           if (!open) guard.stay();
@@ -144,7 +145,9 @@ export function StaffingSettingsForm({ teamId, isOwner }: { teamId: string; isOw
         description="Your changes to coverage and rules have not been saved."
         confirmLabel="Leave without saving"
         cancelLabel="Stay"
-        onConfirm={guard.leave}
+        onConfirm={() => {
+          guard.leave();
+        }}
       />
     </form>
   );

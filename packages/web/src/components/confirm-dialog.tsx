@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { type ReactNode, useRef, useState } from 'react';
+import { Button } from './ui/button';
 import {
   Dialog,
   DialogContent,
@@ -7,17 +7,24 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
+} from './ui/dialog';
 
+/**
+ * Asks before something is destroyed or left behind (clearing a week, removing a coverage slot,
+ * leaving with unsaved changes). `onConfirm` may call the server: the button waits for it, and the
+ * dialog closes only when it succeeds.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
-  destructive,
+  cancelLabel = 'Cancel',
+  destructive = false,
   onConfirm,
   confirmDisabled = false,
+  focusAfterConfirm,
   children,
 }: {
   open: boolean;
@@ -25,16 +32,29 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
   destructive?: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => void | Promise<void>;
   confirmDisabled?: boolean;
+  /** Where focus goes once confirmed, when what opened the dialog is gone with what it removed. */
+  focusAfterConfirm?: () => HTMLElement | null | undefined;
   /** More than a sentence to confirm (say, who will be emailed). */
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
+  const confirmed = useRef(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = confirmed.current ? focusAfterConfirm?.() : null;
+          confirmed.current = false;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -42,7 +62,7 @@ export function ConfirmDialog({
         {children}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             variant={destructive ? 'destructive' : 'default'}
@@ -51,6 +71,7 @@ export function ConfirmDialog({
               setBusy(true);
               try {
                 await onConfirm();
+                confirmed.current = true;
                 onOpenChange(false);
               } finally {
                 setBusy(false);
