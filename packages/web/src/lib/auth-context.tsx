@@ -5,7 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest } from './api-client';
-import { broadcastAuthEvent, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
+import {
+  broadcastAuthEvent,
+  isLoggedIn,
+  onAuthEvent,
+  setIntentionalLogout,
+  setLoggedIn,
+} from './auth-events';
 import { useConnectionStatus } from './connection-status';
 import { clearSessionHint, hasSessionHint } from './session-hint';
 import { removeStorage } from './storage';
@@ -38,8 +44,11 @@ const LOGGED_OUT: Session = { status: 'loggedOut' };
 export async function fetchSession(): Promise<Session> {
   const first = firstSessionRead;
   firstSessionRead = false;
-  // No hint cookie, no session: nothing to ask (lib/session-hint.ts).
-  if (!hasSessionHint()) return LOGGED_OUT;
+  // No hint cookie, no session: nothing to ask (lib/session-hint.ts). Unless this tab was signed in a
+  // moment ago: the hint went with the session (it expired, or the cookies were cleared), and the
+  // server's 401 is what tells the app to say so ("Your session has expired") rather than quietly
+  // showing the signed-out site.
+  if (!hasSessionHint() && !isLoggedIn()) return LOGGED_OUT;
   try {
     const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
     return { status: 'loggedIn', me };
