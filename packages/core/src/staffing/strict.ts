@@ -1,4 +1,5 @@
 import type { StaffingSettings, StaffingViolation } from '../contracts/schedule-agent.ts';
+import { findConflict } from '../shifts/conflicts.ts';
 import type { StaffingEntry } from './timeline.ts';
 import { checkEntryAgainstRules, type StaffingContext } from './validate.ts';
 
@@ -14,6 +15,25 @@ import { checkEntryAgainstRules, type StaffingContext } from './validate.ts';
  */
 export function hasStrictRule(settings: StaffingSettings): boolean {
   return Object.values(settings.rules).some((rule) => rule.strict && rule.value !== null);
+}
+
+/**
+ * Whether `entry` clashes with another entry of the same person (core's conflict rule). Such an
+ * entry is the conflict rule's to refuse, with its own sentence naming the other entry: overlapping
+ * shifts would otherwise read as "0 h between shifts".
+ */
+export function clashesWithOwn(entry: StaffingEntry, others: readonly StaffingEntry[]): boolean {
+  const asScheduled = (e: StaffingEntry) => ({
+    ...e,
+    timeOffDays: e.timeOffDays ?? null,
+    timeOffHours: e.timeOffHours ?? null,
+  });
+  return (
+    findConflict(
+      asScheduled(entry),
+      others.filter((other) => other.staffId === entry.staffId).map(asScheduled),
+    ) !== null
+  );
 }
 
 /**

@@ -6,9 +6,9 @@ import type {
 } from '@rotaboard/core/contracts/proposals';
 import { ShiftInput } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
+import { clashesWithOwn } from '@rotaboard/core/staffing/strict';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
@@ -73,14 +73,7 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
    * A clash is left to the shift service, whose conflict rule says it in its own words.
    */
   function ruleProblem(context: TeamStaffingContext, entry: StaffingEntry): string | null {
-    const theirs = context.entries
-      .filter((other) => other.staffId === entry.staffId)
-      .map((other) => ({
-        ...other,
-        timeOffDays: other.timeOffDays ?? null,
-        timeOffHours: other.timeOffHours ?? null,
-      }));
-    if (findConflict({ ...entry, timeOffDays: null, timeOffHours: null }, theirs)) return null;
+    if (clashesWithOwn(entry, context.entries)) return null;
     const broken = checkEntryAgainstRules(context, entry);
     return broken[0]?.message ?? null;
   }

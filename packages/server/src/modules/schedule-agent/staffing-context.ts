@@ -1,14 +1,14 @@
-import type { Availability } from '@rotaboard/core/contracts/availability';
 import { DEFAULT_STAFFING_SETTINGS, StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
 import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
-import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import type { StaffingEntry, StaffingStaff } from '@rotaboard/core/staffing/timeline';
 import type { StaffingContext } from '@rotaboard/core/staffing/validate';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { staffAvailability, teamStaffingSettings, weeklyHours } from '../../db/schema.ts';
+import { teamStaffingSettings } from '../../db/schema.ts';
+import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import type { TeamRow } from '../teams/team.repository.ts';
 
 /**
@@ -38,6 +38,16 @@ export async function loadStaffingSettings(db: Db, teamId: string): Promise<Staf
   return StaffingSettings.parse(row.settings);
 }
 
+/** A member of staff as the rules read them. */
+export function toStaffingStaff(row: StaffRow): StaffingStaff {
+  return {
+    staffId: row.id,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    role: row.role,
+    leavingDate: row.leavingDate,
+  };
+}
+
 /** A shift row as the rules read it. */
 export function toStaffingEntry(row: ShiftRow): StaffingEntry {
   return {
@@ -64,25 +74,14 @@ export async function loadStaffingContext(
 ): Promise<TeamStaffingContext> {
   const teamSettings = settings ?? (await loadStaffingSettings(db, team.id));
   const window = staffingWindow(from, to, teamSettings, team.weekStartDay);
-  const [staffRows, shiftRows, availabilityRows, hoursRows] = await Promise.all([
-    createStaffRepository(db).listForTeam(team.id, null),
+  const staffRepo = createStaffRepository(db);
+  const [staffRows, shiftRows, availability, hoursRows] = await Promise.all([
+    staffRepo.listForTeam(team.id, null),
     createShiftRepository(db).listForTeam(team.id, window.from, window.to),
-    db.select().from(staffAvailability).where(eq(staffAvailability.teamId, team.id)),
-    db.select().from(weeklyHours).where(eq(weeklyHours.teamId, team.id)),
+    // Dated entries of the window are all the rules can meet.
+    createAvailabilityRepository(db).listForTeam(team.id, window.from, window.to),
+    staffRepo.listWeeklyHours(team.id, undefined),
   ]);
-
-  const availability = new Map<string, Availability>();
-  for (const row of availabilityRows) {
-    const set = availability.get(row.staffId) ?? { weekly: [], dates: [] };
-    const times = {
-      startTime: row.startTime?.slice(0, 5) ?? null,
-      endTime: row.endTime?.slice(0, 5) ?? null,
-    };
-    if (row.weekday !== null) set.weekly.push({ weekday: row.weekday, ...times, kind: row.kind });
-    else if (row.availableDate !== null)
-      set.dates.push({ date: row.availableDate, ...times, kind: row.kind });
-    availability.set(row.staffId, set);
-  }
 
   const contractedHours = new Map<string, number | null>();
   for (const person of staffRows) {
@@ -97,12 +96,7 @@ export async function loadStaffingContext(
 
   return {
     settings: teamSettings,
-    staff: staffRows.map((row) => ({
-      staffId: row.id,
-      name: `${row.firstName} ${row.lastName}`.trim(),
-      role: row.role,
-      leavingDate: row.leavingDate,
-    })),
+    staff: staffRows.map(toStaffingStaff),
     entries: shiftRows.map(toStaffingEntry),
     availability,
     weekStartDay: team.weekStartDay,

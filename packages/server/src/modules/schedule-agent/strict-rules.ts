@@ -1,15 +1,14 @@
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
-import { findConflict } from '@rotaboard/core/shifts/conflicts';
-import { firstStrictBreach, hasStrictRule } from '@rotaboard/core/staffing/strict';
+import { clashesWithOwn, firstStrictBreach, hasStrictRule } from '@rotaboard/core/staffing/strict';
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import type { TeamAccess } from '../teams/team-access.ts';
-import { loadStaffingSettings, toStaffingEntry } from './staffing-context.ts';
+import { loadStaffingSettings, toStaffingEntry, toStaffingStaff } from './staffing-context.ts';
 
 /**
  * Strict staffing rules on hand edits (issue 25): the shift service calls this inside its write
@@ -37,27 +36,14 @@ export async function refuseStrictBreaches(
   const rows = only
     ? await shifts.listForStaff(only.id, window.from, window.to)
     : await shifts.listForTeam(access.team.id, window.from, window.to);
-  // An entry that clashes with another of the person's is the conflict rule's to refuse (the caller
-  // checks it too), with its own sentence naming the other entry: overlapping shifts would otherwise
-  // read as "0 h between shifts".
-  const existing = rows.map((row) => ({ ...row, shiftId: row.id }));
-  const unclashed = work.filter(
-    (entry) =>
-      !findConflict(
-        { ...entry, timeOffDays: entry.timeOffDays ?? null, timeOffHours: entry.timeOffHours ?? null },
-        existing,
-      ),
-  );
+  // A clash is the conflict rule's to refuse (the caller checks it too), in its own words.
+  const existing = rows.map(toStaffingEntry);
+  const unclashed = work.filter((entry) => !clashesWithOwn(entry, existing));
   const breach = firstStrictBreach(
     {
       settings,
-      staff: people.map((row) => ({
-        staffId: row.id,
-        name: `${row.firstName} ${row.lastName}`.trim(),
-        role: row.role,
-        leavingDate: row.leavingDate,
-      })),
-      entries: rows.map(toStaffingEntry),
+      staff: people.map(toStaffingStaff),
+      entries: existing,
       availability: new Map(),
       weekStartDay: access.team.weekStartDay,
     },
