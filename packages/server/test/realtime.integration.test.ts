@@ -487,6 +487,22 @@ describe('live updates across server instances', () => {
         } finally {
           memberSocket.disconnect();
         }
+
+        // Instance A stopping ends its own connections only: the screen on B stays and hears B.
+        let droppedOnB = false;
+        socket.on('disconnect', () => {
+          droppedOnB = true;
+        });
+        await a.close();
+        const afterStop = next<ScheduleUpdatedEvent>(socket, HubEvents.scheduleUpdated, 5000);
+        await client(b, cookie)('POST', `/api/teams/${team.teamId}/shifts`, {
+          staffId,
+          shiftDate: D(2),
+          startTime: '09:00',
+          endTime: '17:00',
+        });
+        expect(await afterStop).toMatchObject({ teamId: team.teamId, startDate: D(2) });
+        expect(droppedOnB).toBe(false);
       } finally {
         socket.disconnect();
       }

@@ -26,6 +26,29 @@ export function handshakeOriginAllowed(request: IncomingMessage, publicOrigin: s
   }
 }
 
+/** The Redis adapter's commands it sends without waiting for an answer. */
+const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * The Redis adapter sends these commands and never looks at the promise they return. One that fails
+ * (Redis away longer than the client's retries, or the connection closing at shutdown while a
+ * presence broadcast is still on its way) would be an unhandled rejection, which ends a Node process.
+ * Each such promise gets a handler that logs; the caller still receives the same promise.
+ */
+export function catchFireAndForget(
+  client: Record<(typeof FIRE_AND_FORGET)[number], (...args: never[]) => Promise<unknown>>,
+  onError: (err: unknown) => void,
+) {
+  for (const name of FIRE_AND_FORGET) {
+    const send = client[name].bind(client) as (...args: never[]) => Promise<unknown>;
+    client[name] = (...args: never[]) => {
+      const sent = send(...args);
+      sent.catch(onError);
+      return sent;
+    };
+  }
+}
+
 /**
  * Socket.IO on the HTTP server's own port at /scheduleHub, refusing handshakes from other websites,
  * with the Redis adapter when REDIS_URL is set (so rooms span server instances; docs/realtime.md).
@@ -52,10 +75,16 @@ export default fp(
       ]);
       const pub = new Redis(opts.redisUrl, { lazyConnect: false });
       const sub = pub.duplicate();
-      for (const client of [pub, sub])
+      for (const client of [pub, sub]) {
         client.on('error', (err) => app.log.warn({ err }, 'redis (realtime) connection problem'));
+        catchFireAndForget(client, (err) =>
+          app.log.warn({ err }, 'redis (realtime): a message could not be sent'),
+        );
+      }
       io.adapter(createAdapter(pub, sub, { key: 'rotaboard-hub' }));
       app.addHook('onClose', async () => {
+        // Stop listening first, so nothing arrives to be answered on a connection that is closing.
+        await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
         await Promise.allSettled([pub.quit(), sub.quit()]);
       });
     } else {
@@ -64,8 +93,10 @@ export default fp(
 
     app.decorate('io', io);
     // Open websockets would keep the HTTP server from closing: end them before it stops listening.
+    // Only this instance's: with the Redis adapter a plain disconnectSockets reaches every instance,
+    // and one process stopping would drop the screens of all the others.
     app.addHook('preClose', async () => {
-      io.disconnectSockets(true);
+      io.local.disconnectSockets(true);
       io.engine.close();
     });
   },
