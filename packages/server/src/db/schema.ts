@@ -366,6 +366,7 @@ export const requests = pgTable(
     requestedBy: uuid('requested_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // Swaps and give-aways (issue 27) add 'swap' and 'give_away', and the status 'awaiting_colleague'.
     requestType: text('request_type', { enum: ['time_off', 'other'] }).notNull(),
     description: text('description').notNull().default(''),
     startDate: date('start_date').notNull(),
@@ -378,6 +379,13 @@ export const requests = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
+    /** Swap and give-away (issue 27): the requester's shift. */
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** Swap: the colleague's shift offered in exchange. */
+    targetShiftId: uuid('target_shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** Swap and give-away to a named colleague: who must accept first (null: a give-away to anyone). */
+    targetStaffId: uuid('target_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    colleagueRespondedAt: timestamp('colleague_responded_at', { withTimezone: true }),
     adminComments: text('admin_comments'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -552,3 +560,98 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * An open shift (issue 27): a place on the rota for anyone whose role fits to claim; an
+ * administrator approves claims until `staffCount` are filled. A give-away to anyone, approved,
+ * becomes one of these with `fromRequestId` set.
+ */
+export const openShifts = pgTable(
+  'open_shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    shiftDate: date('shift_date').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    role: text('role'),
+    notes: text('notes'),
+    staffCount: integer('staff_count').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fromRequestId: uuid('from_request_id').references(() => requests.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('open_shifts_team_date_idx').on(t.teamId, t.shiftDate)],
+);
+
+/** A member's claim on an open shift; approving one creates their shift (`shiftId`). */
+export const openShiftClaims = pgTable(
+  'open_shift_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openShiftId: uuid('open_shift_id')
+      .notNull()
+      .references(() => openShifts.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('open_shift_claims_one_per_person').on(t.openShiftId, t.staffId),
+    index('open_shift_claims_staff_idx').on(t.staffId),
+  ],
+);
+
+/** A conversation with the schedule assistant (issue 26), kept for the team's audit. */
+export const assistantConversations = pgTable(
+  'assistant_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assistant_conversations_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * One message of a conversation: the user's (`role` 'user', counted against the team's monthly
+ * allowance by `created_at`) or the assistant's reply, with the engine that answered and its proposal.
+ */
+export const assistantMessages = pgTable(
+  'assistant_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => assistantConversations.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    text: text('text').notNull(),
+    engine: text('engine', { enum: ['model', 'built-in'] }),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The support agent who sent it as the user, if any (as the audit's on_behalf_of). */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assistant_messages_team_idx').on(t.teamId, t.role, t.createdAt),
+    index('assistant_messages_conversation_idx').on(t.conversationId, t.createdAt),
+  ],
+);
