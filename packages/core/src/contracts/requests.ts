@@ -18,7 +18,7 @@ const nullableNumber = z
  * POST /api/teams/{id}/requests (spec 2 §3 Request payload). Every §5 rule but "not in the past",
  * which needs today's date and is checked by the service with the same core rule.
  */
-export const RequestInput = z
+export const TimeOffOrOtherInput = z
   .object({
     requestType: z.enum(['time_off', 'other'], { error: 'Request type must be time_off or other' }),
     description: plainText(
@@ -42,8 +42,37 @@ export const RequestInput = z
     const problem = requestProblem(request, '0001-01-01');
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
+
+/** A swap (issue 27): my shift for a colleague's; the colleague is the target shift's person. */
+export const SwapInput = z.object({
+  requestType: z.literal('swap'),
+  shiftId: z.uuid('Shift not found'),
+  targetShiftId: z.uuid('Pick a colleague’s shift to swap with'),
+});
+
+/** A give-away (issue 27): to a named colleague, or with `targetStaffId: null` to anyone. */
+export const GiveAwayInput = z.object({
+  requestType: z.literal('give_away'),
+  shiftId: z.uuid('Shift not found'),
+  targetStaffId: z.uuid('Pick a colleague, or Anyone').nullable(),
+});
+
+/** POST /api/teams/{id}/requests: time off or other (as before), a swap or a give-away. */
+export const RequestInput = z.discriminatedUnion(
+  'requestType',
+  [TimeOffOrOtherInput, SwapInput, GiveAwayInput],
+  {
+    error: 'Request type must be time_off, other, swap or give_away',
+  },
+);
 export type RequestInput = z.input<typeof RequestInput>;
 export type ParsedRequestInput = z.output<typeof RequestInput>;
+export type ParsedTimeOffOrOtherInput = z.output<typeof TimeOffOrOtherInput>;
+export type SwapInput = z.input<typeof SwapInput>;
+export type GiveAwayInput = z.input<typeof GiveAwayInput>;
+
+/** PUT …/requests/{requestId}/respond: the named colleague accepts or declines. */
+export const RespondInput = z.object({ accept: z.boolean({ error: 'Accept must be true or false' }) });
 
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES as [string, ...string[]]);
 
@@ -53,7 +82,7 @@ export const RequestDto = z.object({
   staffId: z.uuid(),
   /** The requester as the team knows them. */
   staffName: z.string(),
-  requestType: z.enum(['time_off', 'other']),
+  requestType: z.enum(['time_off', 'other', 'swap', 'give_away']),
   description: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -69,8 +98,19 @@ export const RequestDto = z.object({
   createdAt: z.string(),
   /** Whether the viewer may decide it: administrators, but only the owner decides their own. */
   canReview: z.boolean(),
-  /** Whether the viewer may cancel it (the requester, while pending). */
+  /** Whether the viewer may cancel it (the requester, while pending or awaiting the colleague). */
   canCancel: z.boolean(),
+  /** Swap and give-away: the requester's shift in words, null once it no longer exists. */
+  shiftId: z.uuid().nullable(),
+  shiftDescription: z.string().nullable(),
+  /** Swap: the colleague's shift in words, null once it no longer exists. */
+  targetShiftId: z.uuid().nullable(),
+  targetShiftDescription: z.string().nullable(),
+  /** The colleague named (swap, or a give-away to someone); null for time off or a give-away to anyone. */
+  targetStaffId: z.uuid().nullable(),
+  targetStaffName: z.string().nullable(),
+  /** Whether the viewer is the colleague asked and may accept or decline now. */
+  canRespond: z.boolean(),
 });
 export type RequestDto = z.infer<typeof RequestDto>;
 

@@ -9,8 +9,17 @@ import {
 
 /** Requests (spec 2 §3 Request payload, §4 Request form, §5 validation). */
 export type RequestType = 'time_off' | 'other';
-export type RequestStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
-export const REQUEST_STATUSES: readonly RequestStatus[] = ['pending', 'approved', 'rejected', 'cancelled'];
+/** Every kind a request row may be: the form's two, and the shift exchanges of issue 27 (swaps.ts). */
+export type AnyRequestType = RequestType | 'swap' | 'give_away';
+export const REQUEST_TYPES: readonly AnyRequestType[] = ['time_off', 'other', 'swap', 'give_away'];
+export type RequestStatus = 'awaiting_colleague' | 'pending' | 'approved' | 'rejected' | 'cancelled';
+export const REQUEST_STATUSES: readonly RequestStatus[] = [
+  'awaiting_colleague',
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+];
 
 export const MAX_REQUEST_DETAILS = 500;
 export const MAX_ADMIN_COMMENTS = 500;

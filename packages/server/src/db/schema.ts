@@ -291,6 +291,7 @@ export const auditLog = pgTable(
         'support_message',
         'support_session',
         'proposal',
+        'open_shift',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -366,8 +367,9 @@ export const requests = pgTable(
     requestedBy: uuid('requested_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Swaps and give-aways (issue 27) add 'swap' and 'give_away', and the status 'awaiting_colleague'.
-    requestType: text('request_type', { enum: ['time_off', 'other'] }).notNull(),
+    // Text columns: swaps and give-aways (issue 27) added 'swap', 'give_away' and the status
+    // 'awaiting_colleague' without a migration.
+    requestType: text('request_type', { enum: ['time_off', 'other', 'swap', 'give_away'] }).notNull(),
     description: text('description').notNull().default(''),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
@@ -376,7 +378,7 @@ export const requests = pgTable(
     timeOffDays: doublePrecision('time_off_days'),
     timeOffHours: doublePrecision('time_off_hours'),
     breakMinutes: integer('break_minutes').notNull().default(0),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
+    status: text('status', { enum: ['awaiting_colleague', 'pending', 'approved', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
     /** Swap and give-away (issue 27): the requester's shift. */

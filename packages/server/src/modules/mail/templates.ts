@@ -218,6 +218,52 @@ export function requestDecidedEmail(input: {
   });
 }
 
+/** To the colleague a swap or give-away names (issue 27): accept or decline before review. */
+export function swapAskedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  requesterName: string;
+  summary: string;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.requesterName} asks you about a shift in ${input.teamName}`,
+    heading: `Hi ${input.firstName}, ${input.requesterName} asks you`,
+    paragraphs: [
+      `${input.requesterName} asks ${input.summary}.`,
+      'Accept or decline it; once you accept, an administrator decides.',
+    ],
+    actionLabel: 'Answer the request',
+    url: input.url,
+    footnote: `You get this email because you are on ${input.teamName} on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}
+
+/** To the colleague a swap or give-away named, when an administrator decides it (issue 27). */
+export function swapDecidedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  requesterName: string;
+  decision: 'approved' | 'rejected';
+  summary: string;
+  comments: string | null;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `A shift change in ${input.teamName} was ${input.decision}`,
+    heading: `Hi ${input.firstName}, ${input.requesterName}’s request was ${input.decision}`,
+    paragraphs: [
+      `${input.requesterName}’s request (${input.summary}) that you accepted was ${input.decision}.`,
+      ...(input.comments ? [`Comment: ${input.comments}`] : []),
+    ],
+    actionLabel: 'See your requests',
+    url: input.url,
+    footnote: `You get this email because you are on ${input.teamName} on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}
+
 /** To each support agent when a ticket is opened (issue 14). */
 export function ticketOpenedEmail(input: {
   url: string;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { requests, staff, teams, users } from '../../db/schema.ts';
+import { requests, shifts, staff, teams, users } from '../../db/schema.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type RequestWithNames = RequestRow & {
@@ -37,13 +37,28 @@ export function createRequestRepository(db: Db) {
       return row!;
     },
 
-    /** The team's requests, newest first; `onlyBy` limits them to one requester's. */
+    /**
+     * The team's requests, newest first; `onlyBy` limits them to one requester's and those naming
+     * `orNaming` (the staff row of the colleague a swap or give-away asks).
+     */
     async page(
       teamId: string,
-      options: { onlyBy: string | null; status?: string | undefined; offset: number; limit: number },
+      options: {
+        onlyBy: string | null;
+        orNaming?: string | null;
+        status?: string | undefined;
+        offset: number;
+        limit: number;
+      },
     ): Promise<{ rows: RequestWithNames[]; totalCount: number }> {
       const filters: SQL[] = [eq(requests.teamId, teamId)];
-      if (options.onlyBy) filters.push(eq(requests.requestedBy, options.onlyBy));
+      if (options.onlyBy) {
+        filters.push(
+          options.orNaming
+            ? or(eq(requests.requestedBy, options.onlyBy), eq(requests.targetStaffId, options.orNaming))!
+            : eq(requests.requestedBy, options.onlyBy),
+        );
+      }
       if (options.status) filters.push(eq(requests.status, options.status as RequestRow['status']));
       const where = and(...filters);
       const rows = await db
@@ -89,6 +104,60 @@ export function createRequestRepository(db: Db) {
         .where(eq(requests.id, requestId))
         .returning();
       return row!;
+    },
+
+    /** The colleague's answer to a swap or give-away: the new status and when they answered. */
+    async respond(requestId: string, status: RequestRow['status']): Promise<RequestRow> {
+      const now = new Date();
+      const [row] = await db
+        .update(requests)
+        .set({ status, colleagueRespondedAt: now, updatedAt: now })
+        .where(eq(requests.id, requestId))
+        .returning();
+      return row!;
+    },
+
+    /** The shifts and colleagues swaps and give-aways name, for describing them (one read each). */
+    async exchangeDetails(rows: readonly RequestRow[]) {
+      const shiftIds = [
+        ...new Set(rows.flatMap((r) => [r.shiftId, r.targetShiftId]).filter((id) => id !== null)),
+      ];
+      const staffIds = [...new Set(rows.map((r) => r.targetStaffId).filter((id) => id !== null))];
+      const shiftRows = shiftIds.length
+        ? await db.select().from(shifts).where(inArray(shifts.id, shiftIds))
+        : [];
+      const staffRows = staffIds.length
+        ? await db
+            .select({
+              id: staff.id,
+              firstName: staff.firstName,
+              lastName: staff.lastName,
+              userId: staff.userId,
+            })
+            .from(staff)
+            .where(inArray(staff.id, staffIds))
+        : [];
+      return {
+        shifts: new Map(shiftRows.map((row) => [row.id, row])),
+        staff: new Map(staffRows.map((row) => [row.id, row])),
+      };
+    },
+
+    /** Requests waiting for `userId`'s answer as the colleague named, per team (the bell). */
+    async awaitingColleague(userId: string) {
+      return db
+        .select({
+          teamId: teams.id,
+          teamName: teams.name,
+          ownerId: teams.ownerId,
+          pendingCount: count(requests.id),
+        })
+        .from(requests)
+        .innerJoin(staff, eq(staff.id, requests.targetStaffId))
+        .innerJoin(teams, eq(teams.id, requests.teamId))
+        .where(and(eq(requests.status, 'awaiting_colleague'), eq(staff.userId, userId)))
+        .groupBy(teams.id, teams.name, teams.ownerId)
+        .orderBy(teams.name);
     },
 
     /** Who decides a team's requests and may hear of them: the owner and linked administrators. */

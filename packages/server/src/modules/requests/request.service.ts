@@ -1,4 +1,10 @@
-import type { ParsedRequestInput, RequestDto, RequestListResponse } from '@rotaboard/core/contracts/requests';
+import type {
+  GiveAwayInput,
+  ParsedRequestInput,
+  RequestDto,
+  RequestListResponse,
+  SwapInput,
+} from '@rotaboard/core/contracts/requests';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
@@ -9,29 +15,57 @@ import {
   requestProblem,
   timeOffEntriesFor,
 } from '@rotaboard/core/requests/requests';
+import {
+  colleagueProblem,
+  describeSwap,
+  initialSwapStatus,
+  nextRequestStatus,
+  offerProblem,
+  type RequestEvent,
+  SWAP_MESSAGES,
+  type SwapColleague,
+  type SwapShift,
+  swapTargetProblem,
+} from '@rotaboard/core/requests/swaps';
 import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
-import { requestArrivedEmail, requestDecidedEmail } from '../mail/templates.ts';
+import {
+  requestArrivedEmail,
+  requestDecidedEmail,
+  swapAskedEmail,
+  swapDecidedEmail,
+} from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
+import type { createShiftService } from '../shifts/shift.service.ts';
+import type { ExchangeMove } from '../shifts/shift-write.service.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
+
+type ShiftService = Pick<ReturnType<typeof createShiftService>, 'exchange'>;
+type RequestRepository = ReturnType<typeof createRequestRepository>;
+type ExchangeDetails = Awaited<ReturnType<RequestRepository['exchangeDetails']>>;
 
 export const REQUESTS_ARE_PRO =
   'Requests are part of the Pro plan. The team owner can upgrade to Pro to use them.';
 export const NOT_ON_STAFF = 'Only people on the team’s staff list can send requests';
 
-/** The audit fields of a request (spec 2 §3: requestId, requestType, description, dates, status, comments). */
+/**
+ * The audit fields of a request (spec 2 §3: requestId, requestType, description, dates, status,
+ * comments; and for swaps and give-aways the shifts and the colleague named).
+ */
 function auditValues(row: RequestRow) {
   return {
     requestId: row.id,
@@ -41,7 +75,24 @@ function auditValues(row: RequestRow) {
     endDate: row.endDate,
     status: row.status,
     adminComments: row.adminComments,
+    ...(isExchange(row)
+      ? { shiftId: row.shiftId, targetShiftId: row.targetShiftId, targetStaffId: row.targetStaffId }
+      : {}),
   };
+}
+
+/** Swaps and give-aways (issue 27): requests that move shifts between people. */
+const isExchange = (row: { requestType: string }) =>
+  row.requestType === 'swap' || row.requestType === 'give_away';
+
+const asSwapShift = (row: ShiftRow): SwapShift => ({ ...row, shiftId: row.id });
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** Refuses a step the request's state machine does not allow (core nextRequestStatus) with a 409. */
+function stepTo(row: RequestRow, event: RequestEvent): RequestRow['status'] {
+  const next = nextRequestStatus(row.status, event);
+  if ('problem' in next) throw new DomainError(ErrorCode.CONFLICT, next.problem);
+  return next.status;
 }
 
 /** Requests and the notification bell (spec 2 §3–§7, issue 13). */
@@ -50,6 +101,8 @@ export function createRequestService(deps: {
   mailer: Mailer;
   publicUrl: string;
   proEmails: readonly string[];
+  /** Approving a swap or give-away moves shifts through the shift service (checks, audit, live update). */
+  shifts: ShiftService;
   events?: ScheduleEvents;
   log?: WarnLog;
 }) {
@@ -64,7 +117,33 @@ export function createRequestService(deps: {
   const mayReview = (a: TeamAccess, row: { requestedBy: string }) =>
     a.isAdmin && (row.requestedBy !== a.userId || a.role === 'owner');
 
-  function toDto(row: RequestWithNames, a: TeamAccess): RequestDto {
+  /** The request in a few words: time off as before; a swap or give-away with its shifts as they are now. */
+  function summaryOf(row: RequestRow, details: ExchangeDetails): string {
+    if (row.requestType === 'swap' || row.requestType === 'give_away') {
+      const shift = row.shiftId ? details.shifts.get(row.shiftId) : undefined;
+      const target = row.targetShiftId ? details.shifts.get(row.targetShiftId) : undefined;
+      const colleague = row.targetStaffId ? details.staff.get(row.targetStaffId) : undefined;
+      // A swap or give-away keeps what it asked in its description; once a shift is gone, that is the record.
+      if (!shift || (row.requestType === 'swap' && !target)) return row.description;
+      return describeSwap({
+        requestType: row.requestType,
+        shift: describeEntry(shift),
+        targetShift: target ? describeEntry(target) : null,
+        targetName: colleague ? fullName(colleague) : null,
+      });
+    }
+    return describeRequest({ ...row, requestType: row.requestType });
+  }
+
+  async function dtosOf(repo: RequestRepository, rows: RequestWithNames[], a: TeamAccess) {
+    const details = await repo.exchangeDetails(rows.filter(isExchange));
+    return rows.map((row) => toDto(row, a, details));
+  }
+
+  function toDto(row: RequestWithNames, a: TeamAccess, details: ExchangeDetails): RequestDto {
+    const shift = row.shiftId ? details.shifts.get(row.shiftId) : undefined;
+    const target = row.targetShiftId ? details.shifts.get(row.targetShiftId) : undefined;
+    const colleague = row.targetStaffId ? details.staff.get(row.targetStaffId) : undefined;
     return {
       requestId: row.id,
       teamId: row.teamId,
@@ -85,8 +164,311 @@ export function createRequestService(deps: {
       reviewedAt: row.reviewedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       canReview: row.status === 'pending' && mayReview(a, row),
-      canCancel: row.status === 'pending' && row.requestedBy === a.userId,
+      canCancel:
+        (row.status === 'pending' || row.status === 'awaiting_colleague') && row.requestedBy === a.userId,
+      shiftId: row.shiftId,
+      shiftDescription: shift ? describeEntry(shift) : null,
+      targetShiftId: row.targetShiftId,
+      targetShiftDescription: target ? describeEntry(target) : null,
+      targetStaffId: row.targetStaffId,
+      targetStaffName: colleague ? fullName(colleague) : null,
+      canRespond:
+        row.status === 'awaiting_colleague' && a.staffId !== null && row.targetStaffId === a.staffId,
     };
+  }
+
+  /** The DTO of one request, read again after a write. */
+  async function dtoOf(repo: RequestRepository, requestId: string, a: TeamAccess) {
+    const [dto] = await dtosOf(repo, [(await repo.findWithNames(requestId))!], a);
+    return dto!;
+  }
+
+  /** The emails to the team's reviewers that a request waits for them (not to whoever sent it on). */
+  async function reviewerMails(
+    repo: RequestRepository,
+    a: TeamAccess,
+    from: UserRow,
+    requesterName: string,
+    summary: string,
+  ): Promise<OutgoingEmail[]> {
+    return (await repo.reviewers(a.team.id, todayUtc()))
+      .filter((r) => r.id !== from.id && r.requestEmails)
+      .map((r) => ({
+        to: r.email,
+        ...requestArrivedEmail({
+          url: requestsUrl,
+          teamName: a.team.name,
+          firstName: r.firstName || 'there',
+          requesterName,
+          summary,
+          settingsUrl,
+        }),
+      }));
+  }
+
+  /**
+   * A swap or give-away (issue 27): the requester's own future shift on an open day, for a colleague's
+   * (swap) or to a named colleague or anyone (give-away). Waits for the colleague when one is named.
+   */
+  async function createExchange(
+    user: UserRow,
+    teamId: string,
+    input: SwapInput | GiveAwayInput,
+  ): Promise<RequestDto> {
+    const { dto, mails } = await db.transaction(async (tx) => {
+      const a = await access(tx, user, teamId);
+      requirePro(a);
+      if (!a.staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_ON_STAFF);
+      const today = todayUtc();
+      // Dates a lock hides from staff are not theirs to ask about: as if the shift did not exist.
+      const readable = lastReadableDate(a.team, a.isAdmin);
+      const shifts = createShiftRepository(tx);
+      const findShift = async (shiftId: string) => {
+        const row = await shifts.findInTeam(teamId, shiftId);
+        if (!row || (readable !== null && row.shiftDate > readable)) {
+          throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+        }
+        return row;
+      };
+      const me = { staffId: a.staffId, leavingDate: a.leavingDate };
+      const shift = await findShift(input.shiftId);
+      const offer = offerProblem(asSwapShift(shift), me, today, a.team.lockedUntil);
+      if (offer) {
+        throw new DomainError(
+          offer === SWAP_MESSAGES.notYours ? ErrorCode.FORBIDDEN : ErrorCode.RULE_BROKEN,
+          offer,
+        );
+      }
+      const target = input.requestType === 'swap' ? await findShift(input.targetShiftId) : null;
+      const colleagueId = target
+        ? target.staffId
+        : input.requestType === 'give_away'
+          ? input.targetStaffId
+          : null;
+      let colleague: SwapColleague | null = null;
+      if (colleagueId) {
+        const row = await createStaffRepository(tx).findInTeam(teamId, colleagueId);
+        if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
+        colleague = {
+          staffId: row.id,
+          name: fullName(row),
+          userId: row.userId,
+          leavingDate: row.leavingDate,
+        };
+      }
+      const problem = target
+        ? swapTargetProblem(
+            asSwapShift(shift),
+            asSwapShift(target),
+            me,
+            colleague!,
+            today,
+            a.team.lockedUntil,
+          )
+        : colleague
+          ? colleagueProblem(asSwapShift(shift), me, colleague)
+          : null;
+      if (problem) throw new DomainError(ErrorCode.RULE_BROKEN, problem);
+
+      const summary = describeSwap({
+        requestType: input.requestType,
+        shift: describeEntry(shift),
+        targetShift: target ? describeEntry(target) : null,
+        targetName: colleague?.name ?? null,
+      });
+      const dates = [shift.shiftDate, target?.shiftDate ?? shift.shiftDate].sort();
+      const repo = createRequestRepository(tx);
+      const row = await repo.insert({
+        teamId,
+        staffId: a.staffId,
+        requestedBy: user.id,
+        requestType: input.requestType,
+        // What was asked, in words: the record once the shifts have moved or gone.
+        description: summary,
+        startDate: dates[0]!,
+        endDate: dates[1]!,
+        status: initialSwapStatus(colleague?.staffId ?? null),
+        shiftId: shift.id,
+        targetShiftId: target?.id ?? null,
+        targetStaffId: colleague?.staffId ?? null,
+      });
+      await createAuditRepository(tx).record({
+        teamId,
+        entityType: 'request',
+        entityId: row.id,
+        action: 'CREATE',
+        changedBy: user.id,
+        newValues: auditValues(row),
+      });
+      const withNames = (await repo.findWithNames(row.id))!;
+      let mails: OutgoingEmail[];
+      if (colleague) {
+        const colleagueUser = await createUserRepository(tx).findById(colleague.userId!);
+        mails = colleagueUser?.requestEmails
+          ? [
+              {
+                to: colleagueUser.email,
+                ...swapAskedEmail({
+                  url: requestsUrl,
+                  teamName: a.team.name,
+                  firstName: colleagueUser.firstName || 'there',
+                  requesterName: withNames.staffFirstName,
+                  summary,
+                  settingsUrl,
+                }),
+              },
+            ]
+          : [];
+      } else {
+        mails = await reviewerMails(repo, a, user, withNames.staffFirstName, summary);
+      }
+      return { dto: await dtoOf(repo, row.id, a), mails };
+    });
+    announce(deps.events, { teamId, kind: 'requests', user, ids: [dto.requestId] });
+    await sendAfterCommit(deps.mailer, mails, deps.log);
+    return dto;
+  }
+
+  /** The requester's and the colleague's emails when a swap or give-away is decided. */
+  async function decidedMails(
+    tx: Db,
+    a: TeamAccess,
+    row: RequestRow,
+    decider: UserRow,
+    decision: 'approved' | 'rejected',
+    comments: string | null,
+    summary: string,
+  ): Promise<OutgoingEmail[]> {
+    const users = createUserRepository(tx);
+    const mails: OutgoingEmail[] = [];
+    const requester = await users.findById(row.requestedBy);
+    if (requester?.requestEmails && requester.id !== decider.id) {
+      mails.push({
+        to: requester.email,
+        ...requestDecidedEmail({
+          url: requestsUrl,
+          teamName: a.team.name,
+          firstName: requester.firstName || 'there',
+          decision,
+          summary,
+          comments,
+          settingsUrl,
+        }),
+      });
+    }
+    // The colleague hears of the decision once they had agreed (a colleague's own "no" needs no email).
+    if (isExchange(row) && row.targetStaffId && row.colleagueRespondedAt) {
+      const details = await createRequestRepository(tx).exchangeDetails([row]);
+      const colleagueUserId = details.staff.get(row.targetStaffId)?.userId;
+      const colleague = colleagueUserId ? await users.findById(colleagueUserId) : null;
+      if (colleague?.requestEmails && colleague.id !== decider.id) {
+        mails.push({
+          to: colleague.email,
+          ...swapDecidedEmail({
+            url: requestsUrl,
+            teamName: a.team.name,
+            firstName: colleague.firstName || 'there',
+            requesterName: requester?.firstName || 'A colleague',
+            decision,
+            summary,
+            comments,
+            settingsUrl,
+          }),
+        });
+      }
+    }
+    return mails;
+  }
+
+  /**
+   * Approving a swap or give-away: the shift service moves the shift(s) in one transaction, re-checking
+   * both sides; the request is decided in the same transaction (and a give-away to anyone becomes an
+   * open shift of one), so a refusal leaves the request pending and every shift where it was.
+   */
+  async function approveExchange(
+    user: UserRow,
+    teamId: string,
+    requestId: string,
+    adminComments: string | null,
+  ): Promise<RequestDto> {
+    let checked: { a: TeamAccess; row: RequestRow; summary: string } | null = null;
+    const { dto, mails } = await deps.shifts.exchange(
+      user,
+      teamId,
+      async (tx) => {
+        const a = requireTeamAdmin(await access(tx, user, teamId));
+        requirePro(a);
+        const repo = createRequestRepository(tx);
+        const row = await repo.lockInTeam(teamId, requestId);
+        if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+        if (!mayReview(a, row))
+          throw new DomainError(
+            ErrorCode.FORBIDDEN,
+            'An administrator’s own request is decided by the team owner',
+          );
+        stepTo(row, { kind: 'review', approve: true });
+        // Summarised before the shifts move, as the people agreed to it.
+        checked = { a, row, summary: summaryOf(row, await repo.exchangeDetails([row])) };
+        if (!row.shiftId || (row.requestType === 'swap' && !row.targetShiftId)) {
+          throw new DomainError(ErrorCode.CONFLICT, SWAP_MESSAGES.vanished);
+        }
+        // A colleague removed from the team leaves no one to take the shift (never "anyone" instead).
+        if (!row.targetStaffId && (row.requestType === 'swap' || row.colleagueRespondedAt !== null)) {
+          throw new DomainError(ErrorCode.CONFLICT, 'The colleague of this request is no longer on the team');
+        }
+        // A shift edited after the request was sent is no longer the one agreed to.
+        const since = row.createdAt;
+        const moves: ExchangeMove[] = [
+          {
+            shiftId: row.shiftId,
+            fromStaffId: row.staffId,
+            toStaffId: row.targetStaffId,
+            unchangedSince: since,
+          },
+        ];
+        if (row.requestType === 'swap') {
+          moves.push({
+            shiftId: row.targetShiftId!,
+            fromStaffId: row.targetStaffId!,
+            toStaffId: row.staffId,
+            unchangedSince: since,
+          });
+        }
+        return moves;
+      },
+      async (tx, before) => {
+        const { a, row, summary } = checked!;
+        if (row.requestType === 'give_away' && row.targetStaffId === null) {
+          await openShiftFromGiveAway(tx, {
+            teamId,
+            requestId: row.id,
+            shift: before[0]!,
+            approvedBy: user.id,
+          });
+        }
+        const repo = createRequestRepository(tx);
+        const decided = await repo.decide(row.id, {
+          status: 'approved',
+          adminComments,
+          reviewedBy: user.id,
+          reviewedAt: new Date(),
+        });
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'request',
+          entityId: row.id,
+          action: 'APPROVED',
+          changedBy: user.id,
+          oldValues: auditValues(row),
+          newValues: auditValues(decided),
+        });
+        const mails = await decidedMails(tx, a, row, user, 'approved', adminComments, summary);
+        return { dto: await dtoOf(repo, row.id, a), mails };
+      },
+    );
+    announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
+    await sendAfterCommit(deps.mailer, mails, deps.log);
+    return dto;
   }
 
   const requestsUrl = `${deps.publicUrl}/requests`;
@@ -94,6 +476,9 @@ export function createRequestService(deps: {
 
   return {
     async create(user: UserRow, teamId: string, input: ParsedRequestInput): Promise<RequestDto> {
+      if (input.requestType === 'swap' || input.requestType === 'give_away') {
+        return createExchange(user, teamId, input);
+      }
       // Dates are checked against yesterday in UTC: someone a time zone ahead may already be on "today".
       const problem = requestProblem(input, addDays(todayUtc(), -1));
       if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
@@ -129,21 +514,9 @@ export function createRequestService(deps: {
           newValues: auditValues(row),
         });
         const withNames = (await repo.findWithNames(row.id))!;
-        const summary = describeRequest(row);
-        const mails = (await repo.reviewers(teamId, todayUtc()))
-          .filter((r) => r.id !== user.id && r.requestEmails)
-          .map((r) => ({
-            to: r.email,
-            ...requestArrivedEmail({
-              url: requestsUrl,
-              teamName: a.team.name,
-              firstName: r.firstName || 'there',
-              requesterName: withNames.staffFirstName,
-              summary,
-              settingsUrl,
-            }),
-          }));
-        return { dto: toDto(withNames, a), mails };
+        const summary = describeRequest({ ...row, requestType: fields.requestType });
+        const mails = await reviewerMails(repo, a, user, withNames.staffFirstName, summary);
+        return { dto: await dtoOf(repo, row.id, a), mails };
       });
       announce(deps.events, { teamId, kind: 'requests', user, ids: [dto.requestId] });
       await sendAfterCommit(deps.mailer, mails, deps.log);
@@ -157,13 +530,16 @@ export function createRequestService(deps: {
     ): Promise<RequestListResponse> {
       const a = await access(db, user, teamId);
       requirePro(a);
-      const { rows, totalCount } = await createRequestRepository(db).page(teamId, {
+      const repo = createRequestRepository(db);
+      // Staff see their own and the swaps and give-aways that name them.
+      const { rows, totalCount } = await repo.page(teamId, {
         onlyBy: a.isAdmin ? null : user.id,
+        orNaming: a.staffId,
         status: query.status,
         offset: query.offset,
         limit: query.limit,
       });
-      return { requests: rows.map((row) => toDto(row, a)), totalCount };
+      return { requests: await dtosOf(repo, rows, a), totalCount };
     },
 
     /**
@@ -177,6 +553,13 @@ export function createRequestService(deps: {
       requestId: string,
       input: { status: 'approved' | 'rejected'; adminComments: string | null; removeClashingShifts: boolean },
     ): Promise<RequestDto> {
+      if (input.status === 'approved') {
+        // The kind never changes, so reading it before the transaction is safe.
+        const known = await createRequestRepository(db).findWithNames(requestId);
+        if (known && known.teamId === teamId && isExchange(known)) {
+          return approveExchange(user, teamId, requestId, input.adminComments);
+        }
+      }
       const { dto, mails, dates, changedShifts } = await db.transaction(async (tx) => {
         const a = requireTeamAdmin(await access(tx, user, teamId));
         requirePro(a);
@@ -188,8 +571,7 @@ export function createRequestService(deps: {
             ErrorCode.FORBIDDEN,
             'An administrator’s own request is decided by the team owner',
           );
-        if (row.status !== 'pending')
-          throw new DomainError(ErrorCode.CONFLICT, `This request was already ${row.status}`);
+        stepTo(row, { kind: 'review', approve: input.status === 'approved' });
         const audit = createAuditRepository(tx);
         const changedShifts: string[] = [];
         const dates: string[] = [];
@@ -197,7 +579,7 @@ export function createRequestService(deps: {
           // Lock the person's row, as every schedule write does, so the clash check holds.
           const member = await createStaffRepository(tx).lockInTeam(teamId, row.staffId);
           if (!member) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
-          const entries = timeOffEntriesFor(row);
+          const entries = timeOffEntriesFor({ ...row, requestType: 'time_off' });
           const shifts = createShiftRepository(tx);
           const nearby = await shifts.listForStaff(
             row.staffId,
@@ -280,25 +662,9 @@ export function createRequestService(deps: {
           oldValues: auditValues(row),
           newValues: auditValues(decided),
         });
-        const requester = await createUserRepository(tx).findById(row.requestedBy);
-        const mails: OutgoingEmail[] =
-          requester?.requestEmails && requester.id !== user.id
-            ? [
-                {
-                  to: requester.email,
-                  ...requestDecidedEmail({
-                    url: requestsUrl,
-                    teamName: a.team.name,
-                    firstName: requester.firstName || 'there',
-                    decision: input.status,
-                    summary: describeRequest(row),
-                    comments: input.adminComments,
-                    settingsUrl,
-                  }),
-                },
-              ]
-            : [];
-        return { dto: toDto((await repo.findWithNames(row.id))!, a), mails, dates, changedShifts };
+        const summary = summaryOf(row, await repo.exchangeDetails(isExchange(row) ? [row] : []));
+        const mails = await decidedMails(tx, a, row, user, input.status, input.adminComments, summary);
+        return { dto: await dtoOf(repo, row.id, a), mails, dates, changedShifts };
       });
       if (changedShifts.length > 0) {
         announce(deps.events, { teamId, kind: 'shifts', user, dates, ids: changedShifts });
@@ -321,10 +687,8 @@ export function createRequestService(deps: {
         }
         if (row.requestedBy !== user.id)
           throw new DomainError(ErrorCode.FORBIDDEN, 'Only the person who sent a request can cancel it');
-        if (row.status !== 'pending')
-          throw new DomainError(ErrorCode.CONFLICT, `This request was already ${row.status}`);
         const cancelled = await repo.decide(row.id, {
-          status: 'cancelled',
+          status: stepTo(row, { kind: 'cancel' }),
           adminComments: row.adminComments,
           reviewedBy: null,
           reviewedAt: null,
@@ -338,16 +702,65 @@ export function createRequestService(deps: {
           oldValues: auditValues(row),
           newValues: auditValues(cancelled),
         });
-        return toDto((await repo.findWithNames(row.id))!, a);
+        return dtoOf(repo, row.id, a);
       });
       announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
       return dto;
     },
 
+    /**
+     * The colleague a swap or give-away names accepts (it goes to the administrators) or declines (it is
+     * rejected). Only that colleague: anyone else who can see the request gets 403, others 404.
+     */
+    async respond(user: UserRow, teamId: string, requestId: string, accept: boolean): Promise<RequestDto> {
+      const { dto, mails } = await db.transaction(async (tx) => {
+        const a = await access(tx, user, teamId);
+        requirePro(a);
+        const repo = createRequestRepository(tx);
+        const row = await repo.lockInTeam(teamId, requestId);
+        const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
+        if (!row || (!named && row.requestedBy !== user.id && !a.isAdmin)) {
+          throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+        }
+        if (!named)
+          throw new DomainError(ErrorCode.FORBIDDEN, 'Only the colleague asked can answer this request');
+        const answered = await repo.respond(row.id, stepTo(row, { kind: 'respond', accept }));
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'request',
+          entityId: row.id,
+          // The colleague's "no" is a rejection, as the status says.
+          action: accept ? 'ACCEPTED' : 'REJECTED',
+          changedBy: user.id,
+          oldValues: auditValues(row),
+          newValues: auditValues(answered),
+        });
+        const summary = summaryOf(answered, await repo.exchangeDetails([answered]));
+        const withNames = (await repo.findWithNames(row.id))!;
+        const mails = accept
+          ? await reviewerMails(repo, a, user, withNames.staffFirstName, summary)
+          : await decidedMails(
+              tx,
+              a,
+              answered,
+              user,
+              'rejected',
+              `${user.firstName || 'Your colleague'} declined`,
+              summary,
+            );
+        return { dto: await dtoOf(repo, row.id, a), mails };
+      });
+      announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
+      await sendAfterCommit(deps.mailer, mails, deps.log);
+      return dto;
+    },
+
     /** GET /api/notifications: pending requests per team this person reviews (Pro teams only). */
     async notifications(user: UserRow) {
-      const rows = await createRequestRepository(db).pendingForReviewer(user.id, todayUtc());
-      const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
+      const repo = createRequestRepository(db);
+      const rows = await repo.pendingForReviewer(user.id, todayUtc());
+      const asked = await repo.awaitingColleague(user.id);
+      const ownerIds = [...new Set([...rows, ...asked].map((r) => r.ownerId))];
       const owners = await createUserRepository(db).findByIds(ownerIds);
       const proOwners = new Set(
         owners
@@ -362,6 +775,17 @@ export function createRequestService(deps: {
           teamName: r.teamName,
           pendingCount: r.pendingCount,
         }));
+      // Swaps and give-aways waiting for this person's answer as the colleague named (issue 27).
+      for (const r of asked) {
+        if (proOwners.has(r.ownerId) && r.pendingCount > 0) {
+          notifications.push({
+            type: 'swap',
+            teamId: r.teamId,
+            teamName: r.teamName,
+            pendingCount: r.pendingCount,
+          });
+        }
+      }
       return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
     },
   };

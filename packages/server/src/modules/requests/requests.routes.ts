@@ -5,12 +5,14 @@ import {
   RequestListQuery,
   RequestListResponse,
   RequestParams,
+  RespondInput,
   ReviewInput,
 } from '@rotaboard/core/contracts/requests';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/session.plugin.ts';
+import { createShiftService } from '../shifts/shift.service.ts';
 import { supportNotification } from '../support/support.service.ts';
 import { createRequestService } from './request.service.ts';
 
@@ -22,6 +24,15 @@ export async function requestsRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     proEmails: app.config.proEmails,
+    // Approving a swap or give-away is a schedule change: the shift service's checks, audit and live update.
+    shifts: createShiftService({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      proEmails: app.config.proEmails,
+      events: app.realtime,
+      log: app.log,
+    }),
     events: app.realtime,
     log: app.log,
   });
@@ -32,7 +43,8 @@ export async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Send a request (any member on the staff list, for themselves; Pro)',
+        summary:
+          'Send a request (any member on the staff list, for themselves; Pro): time off, other, a swap of my shift for a colleague’s, or a give-away to a colleague or anyone',
         params: TeamParams,
         body: RequestInput,
         response: { 201: RequestDto },
@@ -69,6 +81,21 @@ export async function requestsRoutes(app: FastifyInstance) {
     },
     async (request) =>
       service.review(requireUser(request), request.params.id, request.params.requestId, request.body),
+  );
+
+  routes.put(
+    '/api/teams/:id/requests/:requestId/respond',
+    {
+      schema: {
+        tags,
+        summary: 'Accept or decline a swap or give-away that names me (that colleague only)',
+        params: RequestParams,
+        body: RespondInput,
+        response: { 200: RequestDto },
+      },
+    },
+    async (request) =>
+      service.respond(requireUser(request), request.params.id, request.params.requestId, request.body.accept),
   );
 
   routes.put(

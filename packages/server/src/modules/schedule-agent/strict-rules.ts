@@ -1,6 +1,7 @@
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import { exchangeStrictBreach, type ShiftMove } from '@rotaboard/core/requests/swaps';
 import { clashesWithOwn, firstStrictBreach, hasStrictRule } from '@rotaboard/core/staffing/strict';
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
@@ -48,6 +49,40 @@ export async function refuseStrictBreaches(
       weekStartDay: access.team.weekStartDay,
     },
     unclashed,
+  );
+  if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+}
+
+/**
+ * Strict staffing rules on shifts changing hands (issue 27's swaps and give-aways): as
+ * refuseStrictBreaches, but the moving shifts leave their owners before arriving with the new ones
+ * (core exchangeStrictBreach). Called inside the exchange transaction with the people locked.
+ */
+export async function refuseStrictExchange(
+  tx: Db,
+  access: TeamAccess,
+  people: readonly StaffRow[],
+  moves: readonly ShiftMove[],
+): Promise<void> {
+  const arriving = moves.filter((m) => m.toStaffId !== null && isWorkShift(m.shift));
+  if (arriving.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return;
+  const settings = await loadStaffingSettings(tx, access.team.id);
+  if (!hasStrictRule(settings)) return;
+  const dates = arriving.map((m) => m.shift.shiftDate).sort();
+  const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
+  const shifts = createShiftRepository(tx);
+  const rows = (
+    await Promise.all(people.map((person) => shifts.listForStaff(person.id, window.from, window.to)))
+  ).flat();
+  const breach = exchangeStrictBreach(
+    {
+      settings,
+      staff: people.map(toStaffingStaff),
+      entries: rows.map(toStaffingEntry),
+      availability: new Map(),
+      weekStartDay: access.team.weekStartDay,
+    },
+    moves,
   );
   if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
 }

@@ -2,6 +2,12 @@ import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { type ParsedShiftInput, ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import {
+  exchangeClash,
+  exchangeClashMessage,
+  type ShiftMove,
+  SWAP_MESSAGES,
+} from '@rotaboard/core/requests/swaps';
 import { conflictWindow, findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { formatDateGb } from '@rotaboard/core/shifts/display';
@@ -13,7 +19,8 @@ import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
 import { announce } from '../realtime/realtime-events.ts';
-import { plannedEntry, refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
+import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
+import { plannedEntry, refuseStrictBreaches, refuseStrictExchange } from '../schedule-agent/strict-rules.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -22,7 +29,7 @@ import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
 
 /** Refuses an entry dated after the person's leaving date (core isActiveOn). */
-function refuseAfterLeaving(member: StaffRow, input: ParsedShiftInput) {
+function refuseAfterLeaving(member: StaffRow, input: Pick<ParsedShiftInput, 'shiftDate'>) {
   if (!isActiveOn(member.leavingDate, input.shiftDate)) {
     throw new DomainError(
       ErrorCode.RULE_BROKEN,
@@ -32,7 +39,7 @@ function refuseAfterLeaving(member: StaffRow, input: ParsedShiftInput) {
 }
 
 /** The dates of a person's entries that an entry on `input`'s date could clash with. */
-function nearbyDates(input: ParsedShiftInput) {
+function nearbyDates(input: Pick<ParsedShiftInput, 'shiftDate' | 'timeOffDays'>) {
   const window = conflictWindow(input.shiftDate, input.timeOffDays ?? 1);
   // Multi-day time off that started earlier can reach this date too.
   return { startDate: addDays(window.startDate, -31), endDate: window.endDate };
@@ -65,6 +72,17 @@ async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput,
   const nearby = await createShiftRepository(tx).listForStaff(member.id, window.startDate, window.endDate);
   refuseClash(member, input, selfId, nearby);
 }
+
+/**
+ * A shift changing hands (an approved swap or give-away): from whom, to whom (null: to nobody, the shift
+ * is removed), and the moment it was last seen as agreed — a later edit makes the exchange stale.
+ */
+export type ExchangeMove = {
+  shiftId: string;
+  fromStaffId: string;
+  toStaffId: string | null;
+  unchangedSince: Date;
+};
 
 /** The id the rules give an entry not yet written: no shift has it (ids are uuids). */
 const NEW_ENTRY_ID = 'new';
@@ -205,6 +223,98 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         ids: [shiftId],
       });
       await sendAfterCommit(mailer, mails, deps.log);
+      return result;
+    },
+
+    /**
+     * Shifts changing hands in one transaction (issue 27's swaps and give-aways). `plan` runs first in
+     * the transaction and names the moves (the request service locks and checks its request there);
+     * each shift must still be its giver's and unedited since `unchangedSince` (409 otherwise), every
+     * new owner on the team that day, and the schedule after all the moves must keep the conflict rule
+     * and the strict staffing rules (409 / 422). `within` runs last with the shifts as they were; if
+     * anything throws, nothing is written.
+     */
+    async exchange<T>(
+      user: UserRow,
+      teamId: string,
+      plan: (tx: Db) => Promise<readonly ExchangeMove[]>,
+      within: (tx: Db, before: readonly ShiftRow[]) => Promise<T>,
+    ): Promise<T> {
+      const a = requireTeamWriter(await ctx.access(db, user, teamId));
+      const { result, dates, ids } = await db.transaction(async (tx) => {
+        const planned = await plan(tx);
+        // Everyone concerned locked in one order, so two exchanges of the same people queue up.
+        const people = [...new Set(planned.flatMap((m) => [m.fromStaffId, m.toStaffId ?? []].flat()))].sort();
+        const members = new Map<string, StaffRow>();
+        for (const id of people) members.set(id, await ctx.staffFor(tx, teamId, id));
+        const repo = createShiftRepository(tx);
+        const before: ShiftRow[] = [];
+        for (const move of planned) {
+          const row = await repo.findInTeam(teamId, move.shiftId);
+          if (!row) throw new DomainError(ErrorCode.CONFLICT, SWAP_MESSAGES.vanished);
+          if (row.staffId !== move.fromStaffId || row.updatedAt > move.unchangedSince) {
+            throw new DomainError(ErrorCode.CONFLICT, SWAP_MESSAGES.changed);
+          }
+          before.push(row);
+        }
+        const moves: ShiftMove[] = planned.map((move, i) => ({
+          // As the rules read entries ('HH:MM' times); the conflict rule reads the same shape.
+          shift: {
+            ...toStaffingEntry(before[i]!),
+            timeOffDays: before[i]!.timeOffDays,
+            timeOffHours: before[i]!.timeOffHours,
+          },
+          toStaffId: move.toStaffId,
+        }));
+        for (const move of moves) {
+          if (move.toStaffId) refuseAfterLeaving(members.get(move.toStaffId)!, move.shift);
+        }
+        const shiftDates = before.map((row) => row.shiftDate).sort();
+        const window = {
+          startDate: nearbyDates({ shiftDate: shiftDates[0]!, timeOffDays: null }).startDate,
+          endDate: nearbyDates({ shiftDate: shiftDates.at(-1)!, timeOffDays: null }).endDate,
+        };
+        const nearby = (
+          await Promise.all(people.map((id) => repo.listForStaff(id, window.startDate, window.endDate)))
+        ).flat();
+        const clash = exchangeClash(
+          moves,
+          nearby.map((row) => ({ ...row, shiftId: row.id })),
+        );
+        if (clash) {
+          const name = members.get(clash.move.toStaffId!)!.firstName;
+          throw new DomainError(ErrorCode.CONFLICT, exchangeClashMessage(name, clash.clash));
+        }
+        await refuseStrictExchange(tx, a, [...members.values()], moves);
+        const audit = createAuditRepository(tx);
+        for (const [i, move] of moves.entries()) {
+          const row = before[i]!;
+          if (move.toStaffId === null) {
+            await repo.delete(row.id);
+            await audit.record({
+              teamId,
+              entityType: 'shift',
+              entityId: row.id,
+              action: 'DELETE',
+              changedBy: user.id,
+              oldValues: shiftAuditValues(row),
+            });
+          } else {
+            const after = await repo.update(row.id, { staffId: move.toStaffId });
+            await audit.recordUpdate({
+              teamId,
+              entityType: 'shift',
+              entityId: row.id,
+              changedBy: user.id,
+              before: shiftAuditValues(row),
+              after: shiftAuditValues(after),
+            });
+          }
+        }
+        const result = await within(tx, before);
+        return { result, dates: shiftDates, ids: before.map((row) => row.id) };
+      });
+      announce(deps.events, { teamId, kind: 'shifts', user, dates, ids });
       return result;
     },
 
