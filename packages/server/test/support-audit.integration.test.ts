@@ -359,6 +359,10 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('PUT', `${w.base}/requests/${w.ids.adaRequest}/cancel`),
   },
+  'PUT /api/teams/{id}/requests/{requestId}/respond': {
+    audited: true,
+    run: (w) => w.as('PUT', `${w.base}/requests/${w.ids.wynGiveAway}/respond`, { accept: true }),
+  },
   'PUT /api/teams/{id}/requests/{requestId}/review': {
     audited: true,
     run: (w) => w.as('PUT', `${w.base}/requests/${w.ids.wynRequest}/review`, { status: 'approved' }),
@@ -421,6 +425,27 @@ async function buildWorld(t: TestApp, n: number) {
       timeOffDays: 1,
     }),
     'Wyn’s request',
+  ).requestId;
+  // A give-away from Wyn naming Ada, for Ada to accept in support mode (issue 27).
+  const adaStaff = (
+    ok(await ada('GET', `${base}/staff`), 'staff') as { staffId: string; email: string | null }[]
+  ).find((row) => row.email === adaEmail)!;
+  const wynShift = ok(
+    await ada('POST', `${base}/shifts`, {
+      staffId: ids.wyn,
+      shiftDate: addDays(today, 15),
+      startTime: '09:00',
+      endTime: '17:00',
+    }),
+    'Wyn’s shift',
+  ).shiftId;
+  ids.wynGiveAway = ok(
+    await wynCall('POST', `${base}/requests`, {
+      requestType: 'give_away',
+      shiftId: wynShift,
+      targetStaffId: adaStaff.staffId,
+    }),
+    'Wyn’s give-away',
   ).requestId;
   ids.oldShift = ok(
     await ada('POST', `${base}/shifts`, {

@@ -681,8 +681,9 @@ export function createRequestService(deps: {
         requirePro(a);
         const repo = createRequestRepository(tx);
         const row = await repo.lockInTeam(teamId, requestId);
-        // Someone else's request is not found: staff see only their own.
-        if (!row || (row.requestedBy !== user.id && !a.isAdmin)) {
+        // Someone else's request is not found: staff see only their own and those naming them.
+        const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
+        if (!row || (row.requestedBy !== user.id && !a.isAdmin && !named)) {
           throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
         }
         if (row.requestedBy !== user.id)
