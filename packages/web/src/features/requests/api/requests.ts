@@ -64,3 +64,15 @@ export function useCancelRequest(teamId: string) {
     onSuccess: () => invalidate(),
   });
 }
+
+/** The colleague a swap or give-away names accepts or declines it (issue 27). */
+export function useRespondRequest(teamId: string) {
+  const invalidate = useInvalidateRequests(teamId);
+  return useMutation({
+    mutationFn: ({ requestId, accept }: { requestId: string; accept: boolean }) =>
+      apiRequest<RequestDto>('PUT', `${teamPath(teamId)}/${encodeURIComponent(requestId)}/respond`, {
+        accept,
+      }),
+    onSuccess: () => invalidate(),
+  });
+}

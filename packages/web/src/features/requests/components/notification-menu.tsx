@@ -26,15 +26,25 @@ export function NotificationMenu({ data }: { data: NotificationsResponse | undef
               key={`${n.type}-${n.teamId}`}
               onSelect={() => {
                 if (n.teamId) setSelectedTeamId(n.teamId);
-                navigate(n.type === 'support' ? '/support' : '/requests?status=pending');
+                navigate(
+                  n.type === 'support'
+                    ? '/support'
+                    : n.type === 'swap'
+                      ? '/requests?status=awaiting_colleague'
+                      : '/requests?status=pending',
+                );
               }}
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{n.teamName ?? 'Support'}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {n.pendingCount === 1
-                    ? '1 request waiting for review'
-                    : `${n.pendingCount} requests waiting for review`}
+                  {n.type === 'swap'
+                    ? n.pendingCount === 1
+                      ? '1 request waiting for your answer'
+                      : `${n.pendingCount} requests waiting for your answer`
+                    : n.pendingCount === 1
+                      ? '1 request waiting for review'
+                      : `${n.pendingCount} requests waiting for review`}
                 </span>
               </span>
             </DropdownMenuItem>

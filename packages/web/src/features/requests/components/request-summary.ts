@@ -4,6 +4,7 @@ import { formatLongDate } from '../../../lib/dates';
 
 /** "Time off, Monday 7 December 2026 to Wednesday 9 December 2026 (whole days)". */
 export function requestSummary(request: RequestDto): string {
+  if (request.requestType === 'swap' || request.requestType === 'give_away') return exchangeSummary(request);
   const dates =
     request.startDate === request.endDate
       ? formatLongDate(request.startDate)
@@ -14,4 +15,21 @@ export function requestSummary(request: RequestDto): string {
   if (request.timeOffHours !== null)
     return `Time off, ${dates} (${formatTimeOffHours(request.timeOffHours)})`;
   return `Time off, ${dates}, ${request.startTime}–${request.endTime}`;
+}
+
+/**
+ * A swap or give-away with its shifts as they are now: "Swap: 07/12/2026 09:00–17:00 for Kim Staff's
+ * 08/12/2026 10:00–18:00". Once a shift has moved away or gone, what was asked (the description).
+ */
+function exchangeSummary(request: RequestDto): string {
+  const live =
+    request.shiftDescription !== null &&
+    (request.requestType === 'give_away' || request.targetShiftDescription !== null);
+  if (!live || request.status === 'approved') {
+    return `${request.requestType === 'swap' ? 'Swap' : 'Give away'}: ${request.description.replace(/^(a swap of|to give away) /, '')}`;
+  }
+  if (request.requestType === 'swap') {
+    return `Swap: ${request.shiftDescription} for ${request.targetStaffName ?? 'a colleague'}'s ${request.targetShiftDescription}`;
+  }
+  return `Give away: ${request.shiftDescription} to ${request.targetStaffName ?? 'anyone'}`;
 }

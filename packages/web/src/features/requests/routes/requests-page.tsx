@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Inbox, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
@@ -27,37 +28,46 @@ import { errorMessage } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
 import { useSelectedTeam } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
-import { requestsQueryOptions, useCancelRequest } from '../api/requests';
+import { requestsQueryOptions, useCancelRequest, useRespondRequest } from '../api/requests';
 import { RequestFormDialog } from '../components/request-form-dialog';
 import { requestSummary } from '../components/request-summary';
 import { ReviewDialog } from '../components/review-dialog';
 
 const STATUS_BADGE = {
+  awaiting_colleague: { label: 'Waiting for colleague', variant: 'outline' },
   pending: { label: 'Pending', variant: 'warning' },
   approved: { label: 'Approved', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'secondary' },
   cancelled: { label: 'Cancelled', variant: 'outline' },
 } as const;
 
-const STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+const STATUSES = ['awaiting_colleague', 'pending', 'approved', 'rejected', 'cancelled'] as const;
+
+const isExchange = (request: RequestDto) =>
+  request.requestType === 'swap' || request.requestType === 'give_away';
 
 function RequestCard({
   request,
   showName,
   onReview,
   onCancel,
+  onRespond,
+  responding,
 }: {
   request: RequestDto;
   showName: boolean;
   onReview: (request: RequestDto, decision: 'approved' | 'rejected') => void;
   onCancel: (request: RequestDto) => void;
+  onRespond: (request: RequestDto, accept: boolean) => void;
+  /** An answer of this request is on its way. */
+  responding: boolean;
 }) {
   const badge = STATUS_BADGE[request.status as keyof typeof STATUS_BADGE];
   return (
     <li className="rounded-lg border border-border bg-card p-4" data-testid="request">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          {showName ? <p className="font-semibold">{request.staffName}</p> : null}
+          {showName || request.canRespond ? <p className="font-semibold">{request.staffName}</p> : null}
           <p className={showName ? 'text-sm' : 'font-medium'}>{requestSummary(request)}</p>
           <p className="text-xs text-muted-foreground">
             Sent{' '}
@@ -66,7 +76,12 @@ function RequestCard({
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
-      {request.description ? (
+      {request.canRespond ? (
+        <p className="mt-2 text-sm">
+          {request.staffName} asks you. Once you accept, an administrator decides.
+        </p>
+      ) : null}
+      {request.description && !isExchange(request) ? (
         <p className="mt-2 whitespace-pre-line break-words text-sm">{request.description}</p>
       ) : null}
       {request.reviewedBy || request.adminComments ? (
@@ -75,8 +90,24 @@ function RequestCard({
           {request.adminComments ?? (request.status === 'approved' ? 'Approved.' : 'Rejected.')}
         </p>
       ) : null}
-      {request.canReview || request.canCancel ? (
+      {request.canReview || request.canCancel || request.canRespond ? (
         <div className="mt-3 flex flex-wrap gap-2">
+          {request.canRespond ? (
+            <>
+              <Button size="sm" disabled={responding} onClick={() => onRespond(request, true)}>
+                {responding ? <Spinner className="size-4" /> : null}
+                Accept
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={responding}
+                onClick={() => onRespond(request, false)}
+              >
+                Decline
+              </Button>
+            </>
+          ) : null}
           {request.canReview ? (
             <>
               <Button size="sm" onClick={() => onReview(request, 'approved')}>
@@ -117,13 +148,25 @@ export function RequestsPage() {
   } | null>(null);
   const [cancelling, setCancelling] = useState<RequestDto | null>(null);
   const cancel = useCancelRequest(team?.teamId ?? '');
+  const respond = useRespondRequest(team?.teamId ?? '');
+  const [declining, setDeclining] = useState<RequestDto | null>(null);
+  const answer = (request: RequestDto, accept: boolean) =>
+    respond.mutateAsync(
+      { requestId: request.requestId, accept },
+      {
+        onSuccess: () => toast.success(accept ? 'Accepted: an administrator decides next' : 'Declined'),
+        onError: (error) => showApiError(error, 'Failed to answer the request.'),
+      },
+    );
   const filterId = useId();
 
   const header = (
     <PageHeader
       title="Requests"
       description={
-        isAdmin ? 'Time off and other requests from your team.' : 'Ask your administrators for time off.'
+        isAdmin
+          ? 'Time off, swaps and other requests from your team.'
+          : 'Ask for time off; swap or give away a shift from the schedule.'
       }
       actions={team && isPro ? <Button onClick={() => setFormOpen(true)}>New request</Button> : null}
     />
@@ -228,6 +271,8 @@ export function RequestsPage() {
               showName={isAdmin}
               onReview={(r, decision) => setReviewing({ request: r, decision })}
               onCancel={setCancelling}
+              onRespond={(r, accept) => (accept ? void answer(r, true).catch(() => {}) : setDeclining(r))}
+              responding={respond.isPending && respond.variables?.requestId === request.requestId}
             />
           ))}
         </ul>
@@ -245,6 +290,18 @@ export function RequestsPage() {
         request={reviewing?.request ?? null}
         decision={reviewing?.decision ?? 'approved'}
         onClose={() => setReviewing(null)}
+      />
+      <ConfirmDialog
+        open={declining !== null}
+        onOpenChange={(open) => !open && setDeclining(null)}
+        title="Decline this request?"
+        description={declining ? `${declining.staffName}: ${requestSummary(declining)}` : ''}
+        confirmLabel="Decline"
+        cancelLabel="Keep it"
+        destructive
+        onConfirm={async () => {
+          if (declining) await answer(declining, false);
+        }}
       />
       <Dialog
         open={cancelling !== null}

@@ -30,6 +30,8 @@ type ChipProps = {
   flag?: 'strict' | 'warning' | undefined;
   /** An open proposal would remove it: struck through (the controls are drawn under it). */
   removing?: boolean;
+  /** Staff's own future shift: opens Swap / Give away (issue 27). */
+  onOffer?: ((shift: ShiftDto) => void) | null;
 };
 
 export function ChipBody({ shift }: { shift: ShiftDto }) {
@@ -73,7 +75,7 @@ function NextShiftMark() {
   );
 }
 
-export function Chip({ shift, name, isNext, actions, flag, removing = false }: ChipProps) {
+export function Chip({ shift, name, isNext, actions, flag, removing = false, onOffer = null }: ChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: shift.shiftId,
     data: { shift },
@@ -91,6 +93,26 @@ export function Chip({ shift, name, isNext, actions, flag, removing = false }: C
   const extra =
     (flag === 'strict' ? '; breaks a strict rule' : flag === 'warning' ? '; breaks a rule' : '') +
     (removing ? '; the agent proposes removing it' : '');
+  if (!actions && onOffer) {
+    // Staff's own shift: an ordinary button in the tab order (staff have no grid navigation).
+    return (
+      <button
+        type="button"
+        data-shift-chip=""
+        data-shift-id={shift.shiftId}
+        aria-haspopup="dialog"
+        aria-label={`${chipSentence(shift, name, isNext)}; swap or give away`}
+        onClick={() => onOffer(shift)}
+        className={cn(
+          className,
+          'cursor-pointer touch-manipulation hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:hover:brightness-125',
+        )}
+      >
+        <ChipBody shift={shift} />
+        {isNext ? <NextShiftMark /> : null}
+      </button>
+    );
+  }
   if (!actions) {
     return (
       <div className={className} data-shift-chip="">

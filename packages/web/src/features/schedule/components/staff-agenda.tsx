@@ -1,6 +1,7 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/dates';
 import {
   chipColourClasses,
@@ -40,6 +41,7 @@ export function StaffAgenda({
   staff,
   myStaffId,
   today,
+  onOffer = null,
 }: {
   dates: string[];
   shifts: ShiftDto[];
@@ -47,6 +49,8 @@ export function StaffAgenda({
   staff: StaffDto[];
   myStaffId: string | null;
   today: string;
+  /** On Pro: Swap / Give away on one's own future shifts (issue 27). */
+  onOffer?: ((shift: ShiftDto) => void) | null;
 }) {
   const nameOf = new Map(staff.map((member) => [member.staffId, member.fullName]));
   return (
@@ -83,9 +87,25 @@ export function StaffAgenda({
             {myStaffId ? (
               mine.length > 0 ? (
                 <div className="flex flex-col gap-2">
-                  {mine.map((shift) => (
-                    <EntryCard key={shift.shiftId} shift={shift} />
-                  ))}
+                  {mine.map((shift) =>
+                    onOffer && !shift.isTimeOff && shift.shiftDate >= today ? (
+                      <div key={shift.shiftId} className="flex flex-col gap-1">
+                        <EntryCard shift={shift} />
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="self-start"
+                          aria-haspopup="dialog"
+                          aria-label={`Swap or give away your ${chipTimeText(shift)} shift on ${formatLongDate(date)}`}
+                          onClick={() => onOffer(shift)}
+                        >
+                          Swap or give away
+                        </Button>
+                      </div>
+                    ) : (
+                      <EntryCard key={shift.shiftId} shift={shift} />
+                    ),
+                  )}
                 </div>
               ) : (
                 <p className="text-sm text-muted-foreground">Not working</p>

@@ -29,6 +29,8 @@ type StaffRowProps = {
   mine: boolean;
   nextShiftId: string | null;
   actions: GridActions | null;
+  /** Staff's own row: opens Swap / Give away on one of their future shifts (issue 27). */
+  onOffer: ((shift: ShiftDto) => void) | null;
   /** True while a chip is being dragged: the cells are drop targets then. */
   dropTargets: boolean;
   index: number;
@@ -53,6 +55,7 @@ export const StaffRow = memo(function StaffRow({
   mine,
   nextShiftId,
   actions,
+  onOffer,
   dropTargets,
   index,
   headRows,
@@ -116,6 +119,7 @@ export const StaffRow = memo(function StaffRow({
                   name={member.fullName}
                   isNext={shift.shiftId === nextShiftId}
                   actions={actions}
+                  onOffer={onOffer && !shift.isTimeOff && shift.shiftDate >= today ? onOffer : null}
                   flag={marks?.flagged[shift.shiftId]}
                   removing={removal !== undefined}
                 />
@@ -159,6 +163,7 @@ function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
     before.mine === after.mine &&
     before.nextShiftId === after.nextShiftId &&
     before.actions === after.actions &&
+    before.onOffer === after.onOffer &&
     before.dropTargets === after.dropTargets &&
     before.index === after.index &&
     before.headRows === after.headRows &&

@@ -78,6 +78,7 @@ export function WeekGrid({
   marks = null,
   coverage = null,
   proposalActions = null,
+  onOffer = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -101,6 +102,8 @@ export function WeekGrid({
   /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
   coverage?: readonly CoverageStatus[] | null;
   proposalActions?: ProposalActions | null;
+  /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
+  onOffer?: ((shift: ShiftDto) => void) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
@@ -110,10 +113,15 @@ export function WeekGrid({
 
   // The page's callbacks change every render; the rows get stable ones that call the latest, so a
   // memoised row is not redrawn just because its parent was.
-  const latest = useRef({ onAdd, onOpen, onDrop, onNote, onDelete, staffIds, dates, shifts });
+  const latest = useRef({ onAdd, onOpen, onDrop, onNote, onDelete, onOffer, staffIds, dates, shifts });
   useLayoutEffect(() => {
-    latest.current = { onAdd, onOpen, onDrop, onNote, onDelete, staffIds, dates, shifts };
+    latest.current = { onAdd, onOpen, onDrop, onNote, onDelete, onOffer, staffIds, dates, shifts };
   });
+  const hasOffer = onOffer !== null;
+  const offerAction = useMemo(
+    () => (hasOffer ? (shift: ShiftDto) => latest.current.onOffer?.(shift) : null),
+    [hasOffer],
+  );
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
   const showCoverage = coverage !== null && coverage.length > 0;
@@ -267,6 +275,7 @@ export function WeekGrid({
                   mine={row.member.staffId === myStaffId}
                   nextShiftId={nextShiftId}
                   actions={actions}
+                  onOffer={row.member.staffId === myStaffId ? offerAction : null}
                   dropTargets={dragging !== null}
                   index={index}
                   headRows={headRows}

@@ -48,6 +48,9 @@ const DayNoteDialog = lazyDialog(() =>
   import('../components/day-note-dialog').then((module) => module.DayNoteDialog),
 );
 const LockDialog = lazyDialog(() => import('../components/lock-dialog').then((module) => module.LockDialog));
+const OfferShiftDialog = lazyDialog(() =>
+  import('../components/offer-shift-dialog').then((module) => module.OfferShiftDialog),
+);
 
 /** Teams bigger than this get a search above the grid: past a screenful, finding a row by eye is slow. */
 const STAFF_SEARCH_FROM = 8;
@@ -95,6 +98,16 @@ export function SchedulePage() {
   const [search, setSearch] = useState('');
   const [rulesOpen, setRulesOpen] = useState(false);
   const [agentOpen, setAgentOpen] = useState(false);
+  const [offering, setOffering] = useState<ShiftDto | null>(null);
+  const [offerOpen, setOfferOpen] = useState(false);
+  // Staff on Pro swap or give away their own future shifts (issue 27; requests are Pro).
+  const onOffer =
+    !isAdmin && myStaffId && planAllows(tier, 'requests')
+      ? (shift: ShiftDto) => {
+          setOffering(shift);
+          setOfferOpen(true);
+        }
+      : null;
   const allShifts = shiftsQuery.data ?? [];
   const weekShown = shiftsQuery.isSuccess;
   const { onChanged, onDelete, onDrop, invalidate } = useShiftActions({
@@ -230,6 +243,7 @@ export function SchedulePage() {
             staff={staff}
             myStaffId={myStaffId}
             today={today}
+            onOffer={onOffer}
           />
         ) : (
           <WeekGrid
@@ -254,6 +268,7 @@ export function SchedulePage() {
             marks={isAdmin ? staffing.marks : null}
             coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
             proposalActions={staffing.proposalActions}
+            onOffer={onOffer}
           />
         )}
       </>
@@ -315,6 +330,19 @@ export function SchedulePage() {
         </div>
       ) : null}
       {body}
+      {team && onOffer ? (
+        <OfferShiftDialog
+          open={offerOpen}
+          onOpenChange={setOfferOpen}
+          teamId={teamId}
+          shift={offering}
+          staff={allStaff}
+          shifts={allShifts}
+          myStaffId={myStaffId}
+          today={today}
+          lockedUntil={lock.lockedUntil}
+        />
+      ) : null}
       {team && isAdmin ? (
         <>
           <ShiftEditorDialog
