@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RequestInput } from '../src/contracts/requests.ts';
 import {
   colleagueProblem,
   describeSwap,
@@ -245,5 +246,39 @@ describe('describeSwap', () => {
     expect(
       describeSwap({ requestType: 'give_away', shift: null, targetShift: null, targetName: 'Ben' }),
     ).toBe('to give away a shift that no longer exists to Ben');
+  });
+});
+
+describe('RequestInput for swaps and give-aways', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+
+  it('parses each kind by its requestType and keeps time off as before', () => {
+    expect(RequestInput.parse({ requestType: 'swap', shiftId: id, targetShiftId: id })).toEqual({
+      requestType: 'swap',
+      shiftId: id,
+      targetShiftId: id,
+    });
+    expect(RequestInput.parse({ requestType: 'give_away', shiftId: id, targetStaffId: null })).toEqual({
+      requestType: 'give_away',
+      shiftId: id,
+      targetStaffId: null,
+    });
+    expect(
+      RequestInput.parse({
+        requestType: 'other',
+        startDate: '2026-12-07',
+        endDate: '2026-12-07',
+        description: 'x',
+      }),
+    ).toMatchObject({ requestType: 'other', description: 'x' });
+  });
+
+  it('refuses a missing target, a bad id and an unknown kind with a sentence', () => {
+    const messages = (body: unknown) => RequestInput.safeParse(body).error?.issues.map((i) => i.message);
+    expect(messages({ requestType: 'give_away', shiftId: id })).toHaveLength(1);
+    expect(messages({ requestType: 'swap', shiftId: 'x', targetShiftId: id })).toEqual(['Shift not found']);
+    expect(messages({ requestType: 'trade', shiftId: id })).toEqual([
+      'Request type must be time_off, other, swap or give_away',
+    ]);
   });
 });
