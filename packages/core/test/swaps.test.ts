@@ -185,6 +185,9 @@ describe('exchangeClash', () => {
     });
     const onAna = exchangeClash(moves, [mine, theirs, anaOff]);
     expect(onAna?.move.toStaffId).toBe('ana');
+    expect(exchangeClashMessage('your', onAna!.clash)).toBe(
+      'This would clash with your time off on 08/12/2026 time off (1 Day)',
+    );
     expect(exchangeClashMessage('Ana', onAna!.clash)).toBe(
       "This would clash with Ana's time off on 08/12/2026 time off (1 Day)",
     );

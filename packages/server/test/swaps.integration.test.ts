@@ -308,23 +308,33 @@ describe.each(engines)('swaps and give-aways on %s', (engine) => {
     };
     const approve = (id: string) => w.owner('PUT', `${w.base}/requests/${id}/review`, { status: 'approved' });
 
-    // Kim already works the afternoon of Sam's shift.
+    // Kim is given the afternoon of Sam's shift after she accepted.
     const mine = await w.shift(w.sam.staffId, day(3), '09:00', '13:00');
     const theirs = await w.shift(w.kim.staffId, day(5));
+    const agreed = await swap(mine, theirs);
     await w.shift(w.kim.staffId, day(3), '12:00', '16:00');
-    const onKim = await approve(await swap(mine, theirs));
+    const onKim = await approve(agreed);
     expect(onKim.statusCode).toBe(409);
     expect(onKim.json().message).toMatch(/^This would clash with Kim's shift on .* 12:00–16:00$/);
     expect(await w.ownerOf(mine)).toBe(w.sam.staffId);
     expect(await w.ownerOf(theirs)).toBe(w.kim.staffId);
 
-    // Sam already works the evening of Kim's shift.
+    // Sam is given the afternoon of Kim's shift after she accepted.
     const mine2 = await w.shift(w.sam.staffId, day(8));
     const theirs2 = await w.shift(w.kim.staffId, day(9), '09:00', '13:00');
+    const agreed2 = await swap(mine2, theirs2);
     await w.shift(w.sam.staffId, day(9), '12:30', '15:00');
-    const onSam = await approve(await swap(mine2, theirs2));
+    const onSam = await approve(agreed2);
     expect(onSam.statusCode).toBe(409);
     expect(onSam.json().message).toMatch(/^This would clash with Sam's shift on /);
+
+    // Asked now, either clash is refused at once, naming whose schedule it breaks.
+    const askAgain = (shiftId: string, targetShiftId: string) =>
+      w.sam.call('POST', `${w.base}/requests`, { requestType: 'swap', shiftId, targetShiftId });
+    const atOnce = await askAgain(mine, theirs);
+    expect(atOnce.statusCode).toBe(409);
+    expect(atOnce.json().message).toMatch(/^This would clash with Kim Staff's shift on .* 12:00–16:00$/);
+    expect((await askAgain(mine2, theirs2)).json().message).toMatch(/^This would clash with your shift on /);
 
     // A Pro team keeps 11 h of rest strictly by default: Kim's late shift then Sam's early one.
     await w.shift(w.kim.staffId, day(11), '14:00', '22:00');

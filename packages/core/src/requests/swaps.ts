@@ -178,9 +178,13 @@ export function exchangeClash(
   return null;
 }
 
-/** The conflict rule's sentence for an exchange clash, naming whose schedule it breaks. */
+/**
+ * The conflict rule's sentence for an exchange clash, naming whose schedule it breaks: a first name
+ * ("Kim") or a possessive as is ("your").
+ */
 export function exchangeClashMessage(name: string, clash: ScheduleEntry): string {
-  return `This would clash with ${name}'s ${clash.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(clash)}`;
+  const whose = name === 'your' ? name : `${name}'s`;
+  return `This would clash with ${whose} ${clash.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(clash)}`;
 }
 
 /**

@@ -18,7 +18,10 @@ import {
 import {
   colleagueProblem,
   describeSwap,
+  exchangeClash,
+  exchangeClashMessage,
   initialSwapStatus,
+  movesFor,
   nextRequestStatus,
   offerProblem,
   type RequestEvent,
@@ -269,6 +272,29 @@ export function createRequestService(deps: {
           ? colleagueProblem(asSwapShift(shift), me, colleague)
           : null;
       if (problem) throw new DomainError(ErrorCode.RULE_BROKEN, problem);
+      // A swap or give-away that would double-book someone is refused now, not after the colleague
+      // agreed (approval checks again, with the strict staffing rules too).
+      if (colleague) {
+        const moves = movesFor(
+          { requestType: input.requestType, targetStaffId: colleague.staffId },
+          asSwapShift(shift),
+          target ? asSwapShift(target) : null,
+        );
+        const dates = [shift.shiftDate, target?.shiftDate ?? shift.shiftDate].sort();
+        const window = { from: conflictWindow(dates[0]!).startDate, to: conflictWindow(dates[1]!).endDate };
+        const nearby = [
+          ...(await shifts.listForStaff(a.staffId, window.from, window.to)),
+          ...(await shifts.listForStaff(colleague.staffId, window.from, window.to)),
+        ];
+        const clash = exchangeClash(
+          moves,
+          nearby.map((row) => ({ ...row, shiftId: row.id })),
+        );
+        if (clash) {
+          const name = clash.move.toStaffId === a.staffId ? 'your' : colleague.name;
+          throw new DomainError(ErrorCode.CONFLICT, exchangeClashMessage(name, clash.clash));
+        }
+      }
 
       const summary = describeSwap({
         requestType: input.requestType,
