@@ -43,8 +43,8 @@ test('a swap asked from the schedule, accepted by the colleague and approved exc
   browser,
   page,
 }) => {
-  // About 100 s on a busy 2-core machine (three sign-ins, two invitations): three times that.
-  test.setTimeout(300_000);
+  // 100–120 s on a busy 2-core machine (three sign-ins, two invitations): three times that.
+  test.setTimeout(360_000);
   await signInThroughUi(page, uniqueEmail('swaps.owner', 'pro'), {
     firstName: 'Rita',
     lastName: 'Reviewer',
