@@ -11,7 +11,7 @@ import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   cellKey,
   chipColourClasses,
@@ -78,6 +78,7 @@ export function WeekGrid({
   marks = null,
   coverage = null,
   proposalActions = null,
+  openShiftsRow = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -101,6 +102,8 @@ export function WeekGrid({
   /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
   coverage?: readonly CoverageStatus[] | null;
   proposalActions?: ProposalActions | null;
+  /** The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). */
+  openShiftsRow?: ((rowIndex: number) => ReactNode) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
@@ -117,7 +120,7 @@ export function WeekGrid({
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
   const showCoverage = coverage !== null && coverage.length > 0;
-  const headRows = showCoverage ? 2 : 1;
+  const headRows = 1 + (showCoverage ? 1 : 0) + (openShiftsRow ? 1 : 0);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -252,6 +255,7 @@ export function WeekGrid({
             onNote={isAdmin ? noteAction : null}
           />
           {showCoverage ? <CoverageRow dates={dates} coverage={coverage} /> : null}
+          {openShiftsRow ? openShiftsRow(headRows) : null}
           <tbody data-staff-rows="">
             <Spacer height={paddingTop} />
             {items.map(({ index }) => {
