@@ -139,6 +139,7 @@ test('an admin posts an open shift, two staff claim it, the admin approves one',
   await expect(card.getByRole('list', { name: 'Claims waiting for approval' })).toHaveCount(0);
   // The shift is in Sam's row.
   await expect(page.getByRole('button', { name: /^Sam Stone, .*10:00/ })).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await snap(page, 'open-shift-approved', 'viewport');
 
   // Sam sees his shift; Tia's claim was rejected and the open shift is gone from her week.

@@ -1,6 +1,6 @@
 import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, openShiftClaims, openShifts, shifts, staff } from '../src/db/schema.ts';
 import {
   client,
@@ -290,6 +290,37 @@ describe.each(engines)('open shifts on %s', (engine) => {
       'open_shift_claim REJECTED',
       'shift CREATE',
     ]);
+  });
+
+  it('announces each change after it commits: open-shifts for the open shift, shifts for the shift written', async () => {
+    const w = await world();
+    const spy = vi.spyOn(t.app.realtime, 'scheduleUpdated');
+    try {
+      const os = (await w.owner('POST', `${w.base}/open-shifts`, openShift())).json();
+      const claim = (await w.sam.call('POST', `${w.base}/open-shifts/${os.openShiftId}/claim`)).json();
+      // A refused call announces nothing.
+      expect((await w.sam.call('POST', `${w.base}/open-shifts/${os.openShiftId}/claim`)).statusCode).toBe(
+        409,
+      );
+      await w.owner('PUT', `${w.base}/open-shifts/${os.openShiftId}/claims/${claim.claimId}`, {
+        status: 'approved',
+      });
+      await w.owner('DELETE', `${w.base}/open-shifts/${os.openShiftId}`);
+      const events = spy.mock.calls.map(([e]) => e).filter((e) => e.teamId === w.teamId);
+      expect(events.map((e) => e.kind)).toEqual([
+        'open-shifts',
+        'open-shifts',
+        'shifts',
+        'open-shifts',
+        'open-shifts',
+      ]);
+      for (const e of events.filter((x) => x.kind === 'open-shifts')) {
+        expect(e).toMatchObject({ startDate: day(5), endDate: day(5), ids: [os.openShiftId] });
+      }
+      expect(events[2]).toMatchObject({ kind: 'shifts', startDate: day(5) });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses a claim that clashes with the claimant’s own entries, and an approval that now clashes', async () => {
