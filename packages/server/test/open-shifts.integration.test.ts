@@ -290,6 +290,22 @@ describe.each(engines)('open shifts on %s', (engine) => {
       'open_shift_claim REJECTED',
       'shift CREATE',
     ]);
+    // The team's audit report has them as one domain, each claim naming its claimant.
+    const report = await w.owner('GET', `${w.base}/reports/audit?domain=open_shift&limit=100`);
+    expect(report.statusCode, report.body).toBe(200);
+    const entries = report.json().entries as { action: string; subject: string; domain: string }[];
+    expect(entries.map((e) => `${e.action} ${e.subject}`).sort()).toEqual([
+      'APPROVED Sam Lee · Open shift',
+      `CREATE Open shift · ${day(5).split('-').reverse().join('/')}`,
+      'CREATE Sam Lee · Open shift',
+      'CREATE Tia Lee · Open shift',
+      'REJECTED Tia Lee · Open shift',
+    ]);
+    expect(new Set(entries.map((e) => e.domain))).toEqual(new Set(['open_shift']));
+    const samOnly = (
+      await w.owner('GET', `${w.base}/reports/audit?domain=open_shift&staffId=${w.sam.staffId}`)
+    ).json();
+    expect(samOnly.entries.map((e: { action: string }) => e.action).sort()).toEqual(['APPROVED', 'CREATE']);
   });
 
   it('announces each change after it commits: open-shifts for the open shift, shifts for the shift written', async () => {
