@@ -99,6 +99,10 @@ describe('audit display for the audit report', () => {
     expect(auditDomain('team', 'UPDATE', { lockedUntil: '2026-01-01' })).toBe('lock');
     expect(auditDomain('team', 'UPDATE', { name: 'x' })).toBe('team');
     expect(auditDomain('day_note', 'CREATE', null)).toBe('day_note');
+    // An open shift and the claims on it are one domain.
+    expect(auditDomain('open_shift', 'DELETE', null)).toBe('open_shift');
+    expect(auditDomain('open_shift_claim', 'APPROVED', { status: 'approved' })).toBe('open_shift');
+    expect(auditLabel('staffCount', 'open_shift')).toBe('People needed');
     expect(auditDomain('support_ticket', 'CREATE', null)).toBeNull();
     expect(auditActionLabel('CREATE')).toBe('Created');
     expect(auditActionLabel('APPROVED')).toBe('Approved');

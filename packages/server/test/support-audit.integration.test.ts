@@ -367,6 +367,38 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('PUT', `${w.base}/requests/${w.ids.wynRequest}/review`, { status: 'approved' }),
   },
+  'POST /api/teams/{id}/open-shifts': {
+    audited: true,
+    run: async (w) => {
+      const res = await w.as('POST', `${w.base}/open-shifts`, {
+        shiftDate: addDays(today, 15),
+        startTime: '09:00',
+        endTime: '12:00',
+      });
+      w.ids.openShift = res.json().openShiftId;
+      return res;
+    },
+  },
+  'POST /api/teams/{id}/open-shifts/{openShiftId}/claim': {
+    audited: true,
+    // Ada is on her own staff list: she claims it for herself.
+    run: async (w) => {
+      const res = await w.as('POST', `${w.base}/open-shifts/${w.ids.openShift}/claim`);
+      w.ids.adaClaim = res.json().claimId;
+      return res;
+    },
+  },
+  'PUT /api/teams/{id}/open-shifts/{openShiftId}/claims/{claimId}': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/open-shifts/${w.ids.openShift}/claims/${w.ids.adaClaim}`, {
+        status: 'approved',
+      }),
+  },
+  'DELETE /api/teams/{id}/open-shifts/{openShiftId}': {
+    audited: true,
+    run: (w) => w.as('DELETE', `${w.base}/open-shifts/${w.ids.openShift}`),
+  },
   'DELETE /api/teams/{id}/access': {
     audited: true,
     run: (w) => w.as('DELETE', `${w.base}/access`, { staffId: w.ids.wyn }),

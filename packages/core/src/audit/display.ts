@@ -6,7 +6,16 @@ import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/worked-minu
  */
 
 /** The audit report's domains: the entity types, plus adjustments and the lock told apart. */
-export const AUDIT_DOMAINS = ['shift', 'adjustment', 'staff', 'team', 'lock', 'request', 'day_note'] as const;
+export const AUDIT_DOMAINS = [
+  'shift',
+  'adjustment',
+  'staff',
+  'team',
+  'lock',
+  'request',
+  'day_note',
+  'open_shift',
+] as const;
 export type AuditDomain = (typeof AUDIT_DOMAINS)[number];
 
 export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
@@ -17,6 +26,7 @@ export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
   lock: 'Schedule lock',
   request: 'Request',
   day_note: 'Day note',
+  open_shift: 'Open shift',
 };
 
 /** Fields of the team that make up the schedule lock (spec 1 schedule lock). */
@@ -40,6 +50,8 @@ export function auditDomain(
   if (entityType === 'team') {
     return keys.length > 0 && keys.every((k) => LOCK_FIELDS.includes(k)) ? 'lock' : 'team';
   }
+  // An open shift and the claims on it are one domain (issue 27).
+  if (entityType === 'open_shift_claim') return 'open_shift';
   return (AUDIT_DOMAINS as readonly string[]).includes(entityType) ? (entityType as AuditDomain) : null;
 }
 
@@ -95,6 +107,20 @@ export const AUDIT_FIELD_LABELS = {
   },
   adjustment: { minutes: 'Minutes', reason: 'Reason', comment: 'Comment' },
   day_note: { noteDate: 'Date', noteText: 'Note', showToAllStaff: 'Shown to all staff' },
+  open_shift: {
+    openShiftId: 'Open shift',
+    claimId: 'Claim',
+    shiftDate: 'Date',
+    startTime: 'Start time',
+    endTime: 'End time',
+    breakMinutes: 'Break minutes',
+    role: 'Role',
+    notes: 'Notes',
+    staffCount: 'People needed',
+    staffId: 'Staff member',
+    status: 'Status',
+    shiftId: 'Shift',
+  },
   all: { createdAt: 'Created', updatedAt: 'Updated' },
 } as const satisfies Record<string, Record<string, string>>;
 

@@ -20,7 +20,15 @@ export const HubEvents = {
 } as const;
 
 /** What changed, so clients refetch exactly the affected queries. */
-export const SCHEDULE_CHANGE_KINDS = ['shifts', 'day-notes', 'lock', 'staff', 'team', 'requests'] as const;
+export const SCHEDULE_CHANGE_KINDS = [
+  'shifts',
+  'day-notes',
+  'lock',
+  'staff',
+  'team',
+  'requests',
+  'open-shifts',
+] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
 
 export interface Person {

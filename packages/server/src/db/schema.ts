@@ -291,7 +291,9 @@ export const auditLog = pgTable(
         'support_message',
         'support_session',
         'proposal',
+        // Issue 27; a text column, so a new kind needs no migration.
         'open_shift',
+        'open_shift_claim',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

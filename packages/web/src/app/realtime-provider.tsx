@@ -68,7 +68,8 @@ export function RealtimeConnection() {
             predicate: (query) => isAffectedQuery(query.queryKey, event),
           });
           // The bell counts requests waiting for review: never three minutes late.
-          if (event.kind === 'requests') void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          if (event.kind === 'requests' || event.kind === 'open-shifts')
+            void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
             recordShiftChanges(event.ids, event.changedBy.name);
           }

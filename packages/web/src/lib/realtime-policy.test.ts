@@ -33,7 +33,7 @@ describe('restartDelay', () => {
 describe('isAffectedQuery', () => {
   const teamId = 't1';
   const change = (
-    kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team' | 'requests',
+    kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team' | 'requests' | 'open-shifts',
     ids: string[] = [],
   ) => ({
     teamId,
@@ -48,6 +48,17 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(['teams', teamId, 'requests', 1, 'all'], c)).toBe(true);
     expect(isAffectedQuery(['teams', 'other', 'requests', 1, 'all'], c)).toBe(false);
     expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(false);
+  });
+
+  it('refetches the open shifts of overlapping ranges on an open-shifts event, a lock or a staff change', () => {
+    const c = change('open-shifts', ['o1']);
+    expect(isAffectedQuery(['teams', teamId, 'open-shifts', '2026-03-08', '2026-03-14'], c)).toBe(true);
+    expect(isAffectedQuery(['teams', teamId, 'open-shifts', '2026-03-12', '2026-03-18'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', 'other', 'open-shifts', '2026-03-08', '2026-03-14'], c)).toBe(false);
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-14'], c)).toBe(false);
+    const range = ['teams', teamId, 'open-shifts', '2026-03-01', '2026-03-07'];
+    expect(isAffectedQuery(range, change('lock'))).toBe(true);
+    expect(isAffectedQuery(range, change('staff'))).toBe(true);
   });
 
   it('refetches the shifts of overlapping ranges only', () => {

@@ -38,7 +38,7 @@ type Change = Pick<ScheduleUpdatedEvent, 'teamId' | 'kind' | 'startDate' | 'endD
 /**
  * Whether a cached query (by its TanStack Query key) is affected by a schedule change, so exactly
  * those are refetched: keys are ['teams'], ['teams', id], ['teams', id, 'shifts', from, to],
- * ['teams', id, 'day-notes', from, to], ['teams', id, 'locked-until'], ['teams', id, 'staff', …].
+ * ['teams', id, 'day-notes', from, to], ['teams', id, 'locked-until'], ['teams', id, 'staff', …], ['teams', id, 'open-shifts', from, to].
  */
 export function isAffectedQuery(queryKey: readonly unknown[], change: Change): boolean {
   if (queryKey[0] !== 'teams') return false;
@@ -59,12 +59,17 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     case 'day-notes':
       return part === 'day-notes' && overlaps(a, b, change.startDate, change.endDate);
     case 'lock':
-      return part === 'locked-until';
+      // A lock that hides later days hides their open shifts from staff too.
+      return part === 'locked-until' || part === 'open-shifts';
     case 'staff':
-      // The list, and its limits (['teams', id, 'staff', 'limits']).
-      return part === 'staff';
+      // The list, and its limits (['teams', id, 'staff', 'limits']); a changed role changes which
+      // open shifts fit.
+      return part === 'staff' || part === 'open-shifts';
     case 'requests':
       return part === 'requests';
+    case 'open-shifts':
+      // ['teams', id, 'open-shifts', from, to]: the dates of the open shifts that changed.
+      return part === 'open-shifts' && overlaps(a, b, change.startDate, change.endDate);
     default:
       return false;
   }

@@ -218,6 +218,48 @@ export function requestDecidedEmail(input: {
   });
 }
 
+/** To the owner and administrators when someone claims an open shift (issue 27). */
+export function openShiftClaimedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  claimantName: string;
+  summary: string;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.claimantName} claimed an open shift in ${input.teamName}`,
+    heading: `Hi ${input.firstName}, a claim is waiting for you`,
+    paragraphs: [`${input.claimantName} would like to work the open shift on ${input.summary}.`],
+    actionLabel: 'Review the claim',
+    url: input.url,
+    footnote: `You get this email because you run ${input.teamName} on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}
+
+/** To the claimant when their claim on an open shift is approved (the shift is theirs) or rejected. */
+export function openShiftClaimDecidedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  decision: 'approved' | 'rejected';
+  summary: string;
+  settingsUrl: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `Your claim on an open shift in ${input.teamName} was ${input.decision}`,
+    heading: `Hi ${input.firstName}, your claim was ${input.decision}`,
+    paragraphs: [
+      input.decision === 'approved'
+        ? `The open shift on ${input.summary} is yours: it is on your schedule now.`
+        : `Your claim on the open shift on ${input.summary} was not approved.`,
+    ],
+    actionLabel: 'See your schedule',
+    url: input.url,
+    footnote: `You get this email because you claimed an open shift on ${PRODUCT}. Turn request emails off in Settings: ${input.settingsUrl}`,
+  });
+}
+
 /** To the colleague a swap or give-away names (issue 27): accept or decline before review. */
 export function swapAskedEmail(input: {
   url: string;

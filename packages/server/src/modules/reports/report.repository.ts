@@ -48,8 +48,17 @@ const DOMAIN_WHERE: Record<AuditDomain, SQL> = {
   lock: lockOnly,
   request: sql`${auditLog.entityType} = 'request'`,
   day_note: sql`${auditLog.entityType} = 'day_note'`,
+  open_shift: sql`${auditLog.entityType} in ('open_shift', 'open_shift_claim')`,
 };
-const REPORTED_ENTITIES = ['shift', 'staff', 'team', 'request', 'day_note'] as const;
+const REPORTED_ENTITIES = [
+  'shift',
+  'staff',
+  'team',
+  'request',
+  'day_note',
+  'open_shift',
+  'open_shift_claim',
+] as const;
 
 /** All database access of the reports: one set-based query per table, never one per person. */
 export function createReportRepository(db: Db) {
@@ -64,6 +73,7 @@ export function createReportRepository(db: Db) {
     when ${auditLog.entityType} = 'staff' then ${auditLog.entityId}
     when ${auditLog.entityType} = 'shift' then coalesce(${shiftRow.staffId}, (coalesce(${auditLog.newValues}, ${auditLog.oldValues}) ->> 'staffId')::uuid)
     when ${auditLog.entityType} = 'request' then ${requestRow.staffId}
+    when ${auditLog.entityType} = 'open_shift_claim' then (coalesce(${auditLog.newValues}, ${auditLog.oldValues}) ->> 'staffId')::uuid
   end`;
 
   function auditWhere(teamId: string, filter: AuditFilter): SQL {

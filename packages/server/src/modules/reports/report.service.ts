@@ -189,6 +189,16 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
         return typeof values.noteDate === 'string'
           ? `Day note · ${formatEnGbDate(values.noteDate)}`
           : 'Day note';
+      case 'open_shift':
+        // The open shift by its date; a claim also names who claimed it.
+        return [
+          person,
+          typeof values.shiftDate === 'string'
+            ? `Open shift · ${formatEnGbDate(values.shiftDate)}`
+            : 'Open shift',
+        ]
+          .filter(Boolean)
+          .join(' · ');
       default:
         return row.teamName ?? AUDIT_DOMAIN_LABELS[domain];
     }

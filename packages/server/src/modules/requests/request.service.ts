@@ -418,7 +418,7 @@ export function createRequestService(deps: {
     adminComments: string | null,
   ): Promise<RequestDto> {
     let checked: { a: TeamAccess; row: RequestRow; summary: string } | null = null;
-    const { dto, mails } = await deps.shifts.exchange(
+    const { dto, mails, opened } = await deps.shifts.exchange(
       user,
       teamId,
       async (tx) => {
@@ -464,8 +464,9 @@ export function createRequestService(deps: {
       },
       async (tx, before) => {
         const { a, row, summary } = checked!;
+        let opened: { id: string; shiftDate: string } | null = null;
         if (row.requestType === 'give_away' && row.targetStaffId === null) {
-          await openShiftFromGiveAway(tx, {
+          opened = await openShiftFromGiveAway(tx, {
             teamId,
             requestId: row.id,
             shift: before[0]!,
@@ -489,9 +490,19 @@ export function createRequestService(deps: {
           newValues: auditValues(decided),
         });
         const mails = await decidedMails(tx, a, row, user, 'approved', adminComments, summary);
-        return { dto: await dtoOf(repo, row.id, a), mails };
+        return { dto: await dtoOf(repo, row.id, a), mails, opened };
       },
     );
+    // A give-away to anyone is now an open shift: open grids show it at once.
+    if (opened) {
+      announce(deps.events, {
+        teamId,
+        kind: 'open-shifts',
+        user,
+        dates: [opened.shiftDate],
+        ids: [opened.id],
+      });
+    }
     announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
     await sendAfterCommit(deps.mailer, mails, deps.log);
     return dto;

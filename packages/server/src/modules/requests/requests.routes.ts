@@ -12,6 +12,7 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/session.plugin.ts';
+import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
 import { supportNotification } from '../support/support.service.ts';
 import { createRequestService } from './request.service.ts';
@@ -117,19 +118,17 @@ export async function requestsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary:
-          'What waits for me: pending requests per team I review, support tickets with an unread reply',
+          'What waits for me: pending requests and open-shift claims per team I review, support tickets with an unread reply',
         response: { 200: NotificationsResponse },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const requests = await service.notifications(user);
+      const claims = await openShiftNotifications(app.db, user, app.config.proEmails);
       const support = await supportNotification(app.db, user, app.config.supportEmails);
-      if (!support) return requests;
-      return {
-        notifications: [...requests.notifications, support],
-        totalCount: requests.totalCount + support.pendingCount,
-      };
+      const notifications = [...requests.notifications, ...claims, ...(support ? [support] : [])];
+      return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
     },
   );
 }

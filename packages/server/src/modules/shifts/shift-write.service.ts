@@ -39,14 +39,17 @@ function refuseAfterLeaving(member: StaffRow, input: Pick<ParsedShiftInput, 'shi
 }
 
 /** The dates of a person's entries that an entry on `input`'s date could clash with. */
-function nearbyDates(input: Pick<ParsedShiftInput, 'shiftDate' | 'timeOffDays'>) {
+export function nearbyDates(input: Pick<ParsedShiftInput, 'shiftDate' | 'timeOffDays'>) {
   const window = conflictWindow(input.shiftDate, input.timeOffDays ?? 1);
   // Multi-day time off that started earlier can reach this date too.
   return { startDate: addDays(window.startDate, -31), endDate: window.endDate };
 }
 
-/** Refuses an entry that clashes with another of the same person's entries (core conflict rule). */
-function refuseClash(
+/**
+ * Refuses an entry that clashes with another of the same person's entries (core conflict rule), in
+ * the rule's one sentence (claiming an open shift says it the same way).
+ */
+export function refuseClash(
   member: StaffRow,
   input: ParsedShiftInput,
   selfId: string | null,

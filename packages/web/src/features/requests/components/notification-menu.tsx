@@ -10,7 +10,22 @@ import {
 import { setSelectedTeamId } from '../../../lib/teams';
 import { BellButton } from './bell-button';
 
-/** The bell's menu (loaded on the first click): what waits, by team; each opens that team's requests. */
+/** What one line of the bell says waits. */
+function waiting(type: string, count: number): string {
+  if (type === 'swap')
+    return count === 1 ? '1 request waiting for your answer' : `${count} requests waiting for your answer`;
+  if (type === 'open_shift_claims')
+    return count === 1
+      ? '1 open-shift claim waiting for review'
+      : `${count} open-shift claims waiting for review`;
+  return count === 1 ? '1 request waiting for review' : `${count} requests waiting for review`;
+}
+
+/**
+ * The bell's menu (loaded on the first click): what waits, by team; each opens that team's requests
+ * (those awaiting the viewer's answer for swaps), or its schedule for claims on open shifts (they are
+ * decided in the week grid).
+ */
 export function NotificationMenu({ data }: { data: NotificationsResponse | undefined }) {
   const navigate = useNavigate();
   return (
@@ -31,21 +46,15 @@ export function NotificationMenu({ data }: { data: NotificationsResponse | undef
                     ? '/support'
                     : n.type === 'swap'
                       ? '/requests?status=awaiting_colleague'
-                      : '/requests?status=pending',
+                      : n.type === 'open_shift_claims'
+                        ? '/schedule'
+                        : '/requests?status=pending',
                 );
               }}
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{n.teamName ?? 'Support'}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {n.type === 'swap'
-                    ? n.pendingCount === 1
-                      ? '1 request waiting for your answer'
-                      : `${n.pendingCount} requests waiting for your answer`
-                    : n.pendingCount === 1
-                      ? '1 request waiting for review'
-                      : `${n.pendingCount} requests waiting for review`}
-                </span>
+                <span className="block text-xs text-muted-foreground">{waiting(n.type, n.pendingCount)}</span>
               </span>
             </DropdownMenuItem>
           ))

@@ -11,7 +11,7 @@ import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   cellKey,
   chipColourClasses,
@@ -79,6 +79,7 @@ export function WeekGrid({
   coverage = null,
   proposalActions = null,
   onOffer = null,
+  openShiftsRow = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -104,6 +105,8 @@ export function WeekGrid({
   proposalActions?: ProposalActions | null;
   /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
+  /** The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). */
+  openShiftsRow?: ((rowIndex: number) => ReactNode) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
@@ -125,7 +128,7 @@ export function WeekGrid({
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
   const showCoverage = coverage !== null && coverage.length > 0;
-  const headRows = showCoverage ? 2 : 1;
+  const headRows = 1 + (showCoverage ? 1 : 0) + (openShiftsRow ? 1 : 0);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -260,6 +263,7 @@ export function WeekGrid({
             onNote={isAdmin ? noteAction : null}
           />
           {showCoverage ? <CoverageRow dates={dates} coverage={coverage} /> : null}
+          {openShiftsRow ? openShiftsRow(headRows) : null}
           <tbody data-staff-rows="">
             <Spacer height={paddingTop} />
             {items.map(({ index }) => {

@@ -35,6 +35,9 @@ import { type WeekTool, WeekToolDialogs } from '../components/week-tool-dialogs'
 import { WeekTools } from '../components/week-tools';
 import { useShiftActions } from '../hooks/use-shift-actions';
 import { useToday } from '../hooks/use-today';
+import { OpenShiftsList } from '../open-shifts/open-shifts-list';
+import { OpenShiftsRow } from '../open-shifts/open-shifts-row';
+import { useOpenShifts } from '../open-shifts/use-open-shifts';
 import { StaffingLayer } from '../staffing/staffing-layer';
 import { useProposalParam } from '../staffing/use-proposal-param';
 import { useStaffing } from '../staffing/use-staffing';
@@ -72,6 +75,8 @@ export function SchedulePage() {
   const canNotify = planAllows(tier, 'scheduleNotifications');
   // The staffing rules and the agent are Pro; the server checks them as the assistant feature.
   const hasStaffing = planAllows(tier, 'staffingRules');
+  // Open shifts are Pro as requests are (the server checks the same feature).
+  const hasOpenShifts = planAllows(tier, 'requests');
   const focus = dateParam && isIsoDate(dateParam) ? dateParam : today;
   const weekStartDay = team?.weekStartDay ?? DEFAULT_WEEK_START_DAY;
   // Kept as the same arrays between renders, so the grid's memoised rows redraw only what changed.
@@ -140,6 +145,19 @@ export function SchedulePage() {
     // Administrators open the editor sooner or later: fetch its code once the week is on screen.
     if (isAdmin && weekShown) ShiftEditorDialog.preload();
   }, [isAdmin, weekShown]);
+  const roles = useMemo(
+    () => [...new Set((staffQuery.data ?? []).map((member) => member.role.trim()).filter(Boolean))].sort(),
+    [staffQuery.data],
+  );
+  const open = useOpenShifts({
+    teamId,
+    enabled: Boolean(team) && hasOpenShifts,
+    isAdmin,
+    startDate: start,
+    endDate: end,
+    today,
+    roles,
+  });
   const { staff, weekShifts, rows, totalsByDay } = useMemo(
     () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
     [staffQuery.data, shiftsQuery.data, hoursQuery.data, dates, search],
@@ -235,6 +253,7 @@ export function SchedulePage() {
               : 'Nothing scheduled this week.'}
           </p>
         ) : null}
+        {!isAdmin && phone ? <OpenShiftsList openShifts={open.openShifts} actions={open.actions} /> : null}
         {!isAdmin && phone ? (
           <StaffAgenda
             dates={dates}
@@ -269,6 +288,23 @@ export function SchedulePage() {
             coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
             proposalActions={staffing.proposalActions}
             onOffer={onOffer}
+            openShiftsRow={
+              // Administrators always (to post one); staff when there is something to claim.
+              hasOpenShifts && (isAdmin || open.openShifts.length > 0)
+                ? (rowIndex) => (
+                    <OpenShiftsRow
+                      dates={dates}
+                      rowIndex={rowIndex}
+                      openShifts={open.openShifts}
+                      status={open.status}
+                      isAdmin={isAdmin}
+                      actions={open.actions}
+                      onPost={open.post}
+                      onDelete={open.askDelete}
+                    />
+                  )
+                : null
+            }
           />
         )}
       </>
@@ -343,6 +379,7 @@ export function SchedulePage() {
           lockedUntil={lock.lockedUntil}
         />
       ) : null}
+      {open.dialogs}
       {team && isAdmin ? (
         <>
           <ShiftEditorDialog

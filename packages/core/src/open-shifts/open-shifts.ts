@@ -1,0 +1,135 @@
+import { addDays } from '../dates/week.ts';
+import { formatDateGb } from '../shifts/display.ts';
+import { lastReadableDate, type ScheduleLock } from '../shifts/lock.ts';
+import { hhmm, spanMinutes } from '../shifts/times.ts';
+import { isActiveOn } from '../staff/staff-rules.ts';
+
+/**
+ * Open shifts (issue 27): a place on the rota that administrators post and members claim. The rules
+ * both the server and the web app decide with; no I/O, no clock (callers pass `today`).
+ */
+
+/** How many people one open shift can ask for: a busy day's extra hands, not a whole rota. */
+export const MAX_OPEN_SHIFT_STAFF = 50;
+/** The role an open shift asks for is compared with the staff list's role (contracts/staff MAX_ROLE_LENGTH). */
+export const MAX_OPEN_SHIFT_ROLE = 50;
+export const MAX_OPEN_SHIFT_NOTES = 500;
+/** How far ahead an open shift may be posted: a year, as far as anyone plans a rota. */
+export const OPEN_SHIFT_MAX_DAYS_AHEAD = 366;
+
+export const OPEN_SHIFT_CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type OpenShiftClaimStatus = (typeof OPEN_SHIFT_CLAIM_STATUSES)[number];
+
+export const OPEN_SHIFT_MESSAGES = {
+  sameTimes: 'The end time must differ from the start time',
+  breakTooLong: 'The break must be shorter than the shift',
+  past: 'Open shifts cannot be posted for a date in the past',
+  tooFar: `Open shifts can be posted at most ${OPEN_SHIFT_MAX_DAYS_AHEAD} days ahead`,
+  roleDoesNotFit: 'This open shift is for another role',
+  alreadyClaimed: 'You have already claimed this open shift',
+  filled: 'This open shift has been filled',
+  notOnStaff: 'Only people on the team’s staff list can claim open shifts',
+  leaving: 'This open shift is after your last day on the team',
+  hidden: 'Open shift not found',
+  decided: (status: string) => `This claim was already ${status}`,
+} as const;
+
+/** What the form and the API check of an open shift (the date's format and bounds are the schema's). */
+export type OpenShiftFields = {
+  shiftDate: string;
+  startTime: string;
+  endTime: string;
+  breakMinutes: number;
+};
+
+/**
+ * The first problem of an open shift, or null. Overnight shifts (an end before the start) are allowed;
+ * `earliest` is the first date it may be on (the server passes yesterday in UTC, as requests do: a
+ * time zone ahead may already be on today), and it may be at most a year after that; null (the
+ * schema, which has no clock) skips the dates.
+ */
+export function openShiftProblem(
+  shift: OpenShiftFields,
+  earliest: string | null,
+): { field: keyof OpenShiftFields; message: string } | null {
+  if (earliest !== null) {
+    if (shift.shiftDate < earliest) return { field: 'shiftDate', message: OPEN_SHIFT_MESSAGES.past };
+    if (shift.shiftDate > addDays(earliest, OPEN_SHIFT_MAX_DAYS_AHEAD))
+      return { field: 'shiftDate', message: OPEN_SHIFT_MESSAGES.tooFar };
+  }
+  if (shift.startTime.slice(0, 5) === shift.endTime.slice(0, 5))
+    return { field: 'endTime', message: OPEN_SHIFT_MESSAGES.sameTimes };
+  if (shift.breakMinutes >= spanMinutes(shift.startTime, shift.endTime))
+    return { field: 'breakMinutes', message: OPEN_SHIFT_MESSAGES.breakTooLong };
+  return null;
+}
+
+/** A role fits when the open shift names none, or the same as the person's, ignoring case and spaces around. */
+export function roleFits(openShiftRole: string | null, staffRole: string): boolean {
+  const wanted = openShiftRole?.trim().toLowerCase() ?? '';
+  return wanted === '' || wanted === staffRole.trim().toLowerCase();
+}
+
+/** An open shift is filled once as many claims were approved as it asks people for. */
+export function isFilled(shift: { staffCount: number; filled: number }): boolean {
+  return shift.filled >= shift.staffCount;
+}
+
+/** A member of staff looking at open shifts: their role, last day, the team's lock, and today. */
+export type OpenShiftViewer = {
+  role: string;
+  leavingDate: string | null;
+  lock: ScheduleLock;
+  today: string;
+};
+
+/**
+ * Whether a member of staff may see (and so claim) an open shift on `date`: not in the past (yesterday
+ * still counts, for the time zones ahead), not after a lock that hides later days from staff (the
+ * schedule's own rule, shifts/lock), and not after their leaving date.
+ */
+export function mayReadOpenShiftDate(viewer: OpenShiftViewer, date: string): boolean {
+  if (date < addDays(viewer.today, -1)) return false;
+  const last = lastReadableDate(viewer.lock, false);
+  if (last && date > last) return false;
+  return isActiveOn(viewer.leavingDate, date);
+}
+
+/** What staff see: open shifts not yet filled, on dates they may read, whose role fits theirs. */
+export function openShiftVisibleToStaff(
+  viewer: OpenShiftViewer,
+  shift: { shiftDate: string; role: string | null; staffCount: number; filled: number },
+): boolean {
+  return (
+    !isFilled(shift) && mayReadOpenShiftDate(viewer, shift.shiftDate) && roleFits(shift.role, viewer.role)
+  );
+}
+
+/** Why a member cannot claim an open shift (the status the API answers with), or null when they can. */
+export function claimRefusal(
+  viewer: OpenShiftViewer,
+  shift: { shiftDate: string; role: string | null; staffCount: number; filled: number },
+  alreadyClaimed: boolean,
+): { code: 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'RULE_BROKEN'; message: string } | null {
+  if (!isActiveOn(viewer.leavingDate, shift.shiftDate))
+    return { code: 'RULE_BROKEN', message: OPEN_SHIFT_MESSAGES.leaving };
+  // Past dates and days a lock hides are not shown, so they are not found either.
+  if (!mayReadOpenShiftDate(viewer, shift.shiftDate))
+    return { code: 'NOT_FOUND', message: OPEN_SHIFT_MESSAGES.hidden };
+  if (!roleFits(shift.role, viewer.role))
+    return { code: 'FORBIDDEN', message: OPEN_SHIFT_MESSAGES.roleDoesNotFit };
+  if (alreadyClaimed) return { code: 'CONFLICT', message: OPEN_SHIFT_MESSAGES.alreadyClaimed };
+  if (isFilled(shift)) return { code: 'CONFLICT', message: OPEN_SHIFT_MESSAGES.filled };
+  return null;
+}
+
+/** "03/12/2026 09:00–17:00 (Barista)": how emails and the audit name an open shift. */
+export function describeOpenShift(shift: {
+  shiftDate: string;
+  startTime: string;
+  endTime: string;
+  role: string | null;
+}): string {
+  const times = `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}`;
+  return `${formatDateGb(shift.shiftDate)} ${times}${shift.role ? ` (${shift.role})` : ''}`;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { OpenShiftInput } from '../src/contracts/open-shifts.ts';
+import {
+  claimRefusal,
+  describeOpenShift,
+  isFilled,
+  MAX_OPEN_SHIFT_STAFF,
+  mayReadOpenShiftDate,
+  OPEN_SHIFT_MESSAGES,
+  type OpenShiftViewer,
+  openShiftProblem,
+  openShiftVisibleToStaff,
+  roleFits,
+} from '../src/open-shifts/open-shifts.ts';
+
+const today = '2026-11-24';
+const viewer = (over: Partial<OpenShiftViewer> = {}): OpenShiftViewer => ({
+  role: 'Barista',
+  leavingDate: null,
+  lock: { lockedUntil: null, hideScheduleAfterLock: false },
+  today,
+  ...over,
+});
+const shift = (
+  over: Partial<{ shiftDate: string; role: string | null; staffCount: number; filled: number }> = {},
+) => ({
+  shiftDate: '2026-11-30',
+  role: null,
+  staffCount: 2,
+  filled: 0,
+  ...over,
+});
+
+describe('open shift rules (issue 27)', () => {
+  const fields = { shiftDate: '2026-11-30', startTime: '09:00:00', endTime: '17:00:00', breakMinutes: 30 };
+
+  it('accepts a day shift and an overnight one, refusing equal times and breaks as long as the shift', () => {
+    expect(openShiftProblem(fields, '2026-11-23')).toBeNull();
+    expect(
+      openShiftProblem({ ...fields, startTime: '22:00:00', endTime: '06:00:00' }, '2026-11-23'),
+    ).toBeNull();
+    expect(openShiftProblem({ ...fields, endTime: '09:00:00' }, '2026-11-23')?.message).toBe(
+      OPEN_SHIFT_MESSAGES.sameTimes,
+    );
+    expect(openShiftProblem({ ...fields, breakMinutes: 480 }, '2026-11-23')).toEqual({
+      field: 'breakMinutes',
+      message: 'The break must be shorter than the shift',
+    });
+    expect(
+      openShiftProblem(
+        { ...fields, startTime: '22:00:00', endTime: '02:00:00', breakMinutes: 235 },
+        '2026-11-23',
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses dates before the earliest and more than a year after it', () => {
+    expect(openShiftProblem({ ...fields, shiftDate: '2026-11-22' }, '2026-11-23')?.message).toBe(
+      OPEN_SHIFT_MESSAGES.past,
+    );
+    expect(openShiftProblem({ ...fields, shiftDate: '2026-11-23' }, '2026-11-23')).toBeNull();
+    expect(openShiftProblem({ ...fields, shiftDate: '2027-11-24' }, '2026-11-23')).toBeNull();
+    expect(openShiftProblem({ ...fields, shiftDate: '2027-11-25' }, '2026-11-23')?.message).toBe(
+      OPEN_SHIFT_MESSAGES.tooFar,
+    );
+  });
+
+  it('fits a role ignoring case and spaces around; no role fits everyone', () => {
+    expect(roleFits(null, 'Chef')).toBe(true);
+    expect(roleFits('', 'Chef')).toBe(true);
+    expect(roleFits('barista', 'Barista')).toBe(true);
+    expect(roleFits(' BARISTA ', 'barista')).toBe(true);
+    expect(roleFits('Barista', 'Chef')).toBe(false);
+    expect(roleFits('Barista', '')).toBe(false);
+  });
+
+  it('is filled once approvals reach the number of people asked for', () => {
+    expect(isFilled({ staffCount: 2, filled: 1 })).toBe(false);
+    expect(isFilled({ staffCount: 2, filled: 2 })).toBe(true);
+  });
+
+  it('shows staff no past dates, nothing after a hiding lock or their leaving date', () => {
+    expect(mayReadOpenShiftDate(viewer(), '2026-11-23')).toBe(true);
+    expect(mayReadOpenShiftDate(viewer(), '2026-11-22')).toBe(false);
+    const hidden = viewer({ lock: { lockedUntil: '2026-11-29', hideScheduleAfterLock: true } });
+    expect(mayReadOpenShiftDate(hidden, '2026-11-29')).toBe(true);
+    expect(mayReadOpenShiftDate(hidden, '2026-11-30')).toBe(false);
+    // A lock that does not hide later days limits nothing.
+    const shown = viewer({ lock: { lockedUntil: '2026-11-29', hideScheduleAfterLock: false } });
+    expect(mayReadOpenShiftDate(shown, '2026-12-30')).toBe(true);
+    expect(mayReadOpenShiftDate(viewer({ leavingDate: '2026-11-30' }), '2026-11-30')).toBe(true);
+    expect(mayReadOpenShiftDate(viewer({ leavingDate: '2026-11-30' }), '2026-12-01')).toBe(false);
+  });
+
+  it('shows staff only unfilled open shifts whose role fits', () => {
+    expect(openShiftVisibleToStaff(viewer(), shift())).toBe(true);
+    expect(openShiftVisibleToStaff(viewer(), shift({ role: 'barista' }))).toBe(true);
+    expect(openShiftVisibleToStaff(viewer(), shift({ role: 'Chef' }))).toBe(false);
+    expect(openShiftVisibleToStaff(viewer(), shift({ filled: 2 }))).toBe(false);
+  });
+
+  it('refuses a claim with the status and sentence the API answers with', () => {
+    expect(claimRefusal(viewer(), shift(), false)).toBeNull();
+    expect(claimRefusal(viewer({ leavingDate: '2026-11-29' }), shift(), false)).toEqual({
+      code: 'RULE_BROKEN',
+      message: OPEN_SHIFT_MESSAGES.leaving,
+    });
+    expect(claimRefusal(viewer(), shift({ shiftDate: '2026-11-01' }), false)?.code).toBe('NOT_FOUND');
+    expect(claimRefusal(viewer(), shift({ role: 'Chef' }), false)).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This open shift is for another role',
+    });
+    expect(claimRefusal(viewer(), shift(), true)?.message).toBe(OPEN_SHIFT_MESSAGES.alreadyClaimed);
+    expect(claimRefusal(viewer(), shift({ filled: 2 }), false)?.message).toBe(OPEN_SHIFT_MESSAGES.filled);
+  });
+
+  it('names an open shift by date, times and role', () => {
+    expect(
+      describeOpenShift({
+        shiftDate: '2026-12-03',
+        startTime: '09:00:00',
+        endTime: '17:00:00',
+        role: 'Chef',
+      }),
+    ).toBe('03/12/2026 09:00–17:00 (Chef)');
+    expect(
+      describeOpenShift({ shiftDate: '2026-12-03', startTime: '22:00:00', endTime: '06:00:00', role: null }),
+    ).toBe('03/12/2026 22:00–06:00');
+  });
+});
+
+describe('OpenShiftInput', () => {
+  const base = { shiftDate: '2026-11-30', startTime: '09:00', endTime: '17:00' };
+  const message = (over: Record<string, unknown>) => {
+    const parsed = OpenShiftInput.safeParse({ ...base, ...over });
+    return parsed.success ? null : parsed.error.issues[0]!.message;
+  };
+
+  it('normalises times, blank role and notes, and defaults to one person with no break', () => {
+    expect(OpenShiftInput.parse({ ...base, role: '  ', notes: '' })).toEqual({
+      ...base,
+      startTime: '09:00:00',
+      endTime: '17:00:00',
+      breakMinutes: 0,
+      role: null,
+      notes: null,
+      staffCount: 1,
+    });
+  });
+
+  it('holds every field to its bounds', () => {
+    expect(message({ shiftDate: '3000-01-01' })).toBe('Dates must be between 1900-01-01 and 2999-12-31');
+    expect(message({ shiftDate: '30/11/2026' })).toBe('Must be a date as YYYY-MM-DD');
+    expect(message({ startTime: '25:00' })).toBe('Times must be given as HH:MM (00:00 to 23:59)');
+    expect(message({ endTime: '09:00' })).toBe('The end time must differ from the start time');
+    expect(message({ breakMinutes: 7 })).toBe('Break minutes must be in steps of 5');
+    expect(message({ breakMinutes: 480 })).toBe('The break must be shorter than the shift');
+    expect(message({ role: 'x'.repeat(51) })).toBe('Role can be at most 50 characters');
+    expect(message({ role: 'Bar\nista' })).toBe('Role cannot contain control characters or line breaks');
+    expect(message({ notes: 'x'.repeat(501) })).toBe('Notes can be at most 500 characters');
+    expect(message({ notes: 'a\u0000b' })).toBe('Notes cannot contain control characters');
+    expect(message({ staffCount: 0 })).toBe(`People needed must be 1 to ${MAX_OPEN_SHIFT_STAFF}`);
+    expect(message({ staffCount: 51 })).toBe(`People needed must be 1 to ${MAX_OPEN_SHIFT_STAFF}`);
+    expect(message({ staffCount: 1.5 })).toBe('People needed must be a whole number');
+    expect(message({ staffCount: '2' })).toBe('People needed must be a number');
+    expect(message({ notes: 'Two lines\nare fine' })).toBeNull();
+  });
+});
