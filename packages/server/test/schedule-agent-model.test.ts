@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MipModel, sum } from '../src/modules/schedule-agent/model/mip-model.ts';
 import {
+  addFixedShift,
+  addShift,
+  avoidShift,
+  capShifts,
+  changeCost,
+  completeValues,
   coverage,
+  coverShifts,
   createRoster,
+  createShiftRoster,
   dayOff,
   forbidSuccession,
   maxConsecutiveWorkDays,
@@ -10,9 +18,13 @@ import {
   maxWeekends,
   minConsecutiveDaysOff,
   minConsecutiveWorkDays,
+  minRest,
+  minutesWithin,
   oneShiftPerDay,
+  preferShift,
   type Roster,
   readAssignments,
+  shiftLength,
   shiftOffRequest,
   shiftOnRequest,
   tightenCoverage,
@@ -227,5 +239,176 @@ describe('roster constraint builders', () => {
     loose[c.over] = 2;
     expect(model.objectiveOf(loose)).toBe(102);
     expect(model.objectiveOf(tightenCoverage(r, loose))).toBe(1);
+  });
+});
+
+/** Minute-line position of `hh:mm` on day d of the period (day 0 starts at minute 0). */
+const at = (d: number, hhmm: string) => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return d * 1440 + h * 60 + m;
+};
+
+/** Solves a roster and returns the chosen shifts' variable indexes. */
+async function chosen(model: MipModel): Promise<(v: number) => boolean> {
+  const { values } = await optimum(model);
+  return (v) => (values[v] ?? 0) > 0.5;
+}
+
+describe('the agent’s builders on timed shifts (shared with the benchmark)', () => {
+  it('rest spans several days: a night shift rules out an early start two days later under a 24 h rest', async () => {
+    const build = (restHours: number) => {
+      const model = new MipModel();
+      const r = createShiftRoster(model, ['ana'], 3, ['N', 'E']);
+      // Night on day 0 ends day 1 at 06:00; the early on day 2 starts at 05:00: 23 h later.
+      const night = addShift(r, { staff: 0, day: 0, kind: 0, start: at(0, '22:00'), end: at(1, '06:00') });
+      const early = addShift(r, { staff: 0, day: 2, kind: 1, start: at(2, '05:00'), end: at(2, '13:00') });
+      preferShift(r, night, 5);
+      preferShift(r, early, 3);
+      oneShiftPerDay(r);
+      minRest(r, restHours * 60);
+      return { model, night, early };
+    };
+    const strict = build(24);
+    const pick = await chosen(strict.model);
+    expect([pick(strict.night.v), pick(strict.early.v)]).toEqual([true, false]);
+    const loose = build(11);
+    const both = await chosen(loose.model);
+    expect([both(loose.night.v), both(loose.early.v)]).toEqual([true, true]);
+  });
+
+  it('rest counts a fixed shift before the period, across midnight', async () => {
+    const model = new MipModel();
+    const r = createShiftRoster(model, ['ana'], 1, ['A', 'B']);
+    // Fixed: the day before the period, 20:00 to 04:00 on day 0.
+    addFixedShift(r, 0, { day: -1, start: at(-1, '20:00'), end: at(0, '04:00'), minutes: 480 });
+    const morning = addShift(r, { staff: 0, day: 0, kind: 0, start: at(0, '10:00'), end: at(0, '18:00') });
+    const evening = addShift(r, { staff: 0, day: 0, kind: 1, start: at(0, '16:00'), end: at(0, '22:00') });
+    preferShift(r, morning, 5);
+    preferShift(r, evening, 1);
+    oneShiftPerDay(r);
+    minRest(r, 11 * 60);
+    // 6 h after the fixed shift is too soon; 12 h is fine, so the less wanted evening is the answer.
+    const pick = await chosen(model);
+    expect([pick(morning.v), pick(evening.v)]).toEqual([false, true]);
+  });
+
+  it('weekly hours count the fixed shifts of the team week that began before the period', async () => {
+    const model = new MipModel();
+    const r = createShiftRoster(model, ['ana'], 7, ['D']);
+    // The team week runs from day -2 (a Wednesday start, say) to day 4; the next one from day 5.
+    addFixedShift(r, 0, { day: -2, start: at(-2, '09:00'), end: at(-2, '17:00'), minutes: 480 });
+    addFixedShift(r, 0, { day: -1, start: at(-1, '09:00'), end: at(-1, '17:00'), minutes: 480 });
+    const days = Array.from({ length: 7 }, (_, d) =>
+      addShift(r, { staff: 0, day: d, kind: 0, start: at(d, '09:00'), end: at(d, '17:00'), minutes: 480 }),
+    );
+    for (const shift of days) preferShift(r, shift, 1);
+    oneShiftPerDay(r);
+    for (const first of [-2, 5]) minutesWithin(r, 0, first, first + 6, { max: 24 * 60 });
+    const pick = await chosen(model);
+    const worked = days.map((s) => pick(s.v));
+    // 16 h already in the first week: one more 8 h shift there; both days of the next week.
+    expect(worked.slice(0, 5).filter(Boolean)).toHaveLength(1);
+    expect(worked.slice(5)).toEqual([true, true]);
+  });
+
+  it('a limit already broken stops new shifts without forcing an existing one out', async () => {
+    const model = new MipModel();
+    const r = createShiftRoster(model, ['ana'], 3, ['D']);
+    addFixedShift(r, 0, { day: -1, start: at(-1, '09:00'), end: at(-1, '17:00'), minutes: 480 });
+    const kept = addShift(r, {
+      staff: 0,
+      day: 0,
+      kind: 0,
+      start: at(0, '09:00'),
+      end: at(0, '17:00'),
+      minutes: 480,
+      existing: true,
+    });
+    const added = [1, 2].map((d) =>
+      addShift(r, { staff: 0, day: d, kind: 0, start: at(d, '09:00'), end: at(d, '17:00'), minutes: 480 }),
+    );
+    for (const shift of added) preferShift(r, shift, 10);
+    changeCost(r, 1);
+    oneShiftPerDay(r);
+    // 8 h maximum, 16 h already there: the existing shift stays, nothing new comes.
+    minutesWithin(r, 0, -1, 5, { max: 480 });
+    const { objective, values } = await optimum(model);
+    expect(values[kept.v]).toBe(1);
+    expect(added.map((s) => values[s.v])).toEqual([0, 0]);
+    expect(objective).toBe(0);
+  });
+
+  it('days in a row count fixed days before and after the period', async () => {
+    const model = new MipModel();
+    const r = createShiftRoster(model, ['ana', 'ben'], 5, ['D']);
+    // Ana worked the three days before the period; Ben works the three after it.
+    for (const day of [-3, -2, -1])
+      addFixedShift(r, 0, { day, start: at(day, '09:00'), end: at(day, '17:00'), minutes: 480 });
+    for (const day of [5, 6, 7])
+      addFixedShift(r, 1, { day, start: at(day, '09:00'), end: at(day, '17:00'), minutes: 480 });
+    const shifts = [0, 1].map((s) =>
+      Array.from({ length: 5 }, (_, d) => {
+        const shift = addShift(r, {
+          staff: s,
+          day: d,
+          kind: 0,
+          start: at(d, '09:00'),
+          end: at(d, '17:00'),
+          minutes: 480,
+        });
+        preferShift(r, shift, 1);
+        return shift;
+      }),
+    );
+    oneShiftPerDay(r);
+    maxConsecutiveWorkDays(r, 0, 5);
+    maxConsecutiveWorkDays(r, 1, 4);
+    const pick = await chosen(model);
+    const pattern = (s: number) => shifts[s]!.map((x) => (pick(x.v) ? 'W' : '.')).join('');
+    // Ana: 3 days before, so not all of days 0–2 (that would be 6 in a row); 4 of the 5 fit.
+    expect(
+      pattern(0)
+        .split('')
+        .filter((c) => c === 'W'),
+    ).toHaveLength(4);
+    expect(pattern(0).startsWith('WWW')).toBe(false);
+    // Ben: 4 of the 5 days, never both of the last two (they would join the 3 after into 5).
+    expect(
+      pattern(1)
+        .split('')
+        .filter((c) => c === 'W'),
+    ).toHaveLength(4);
+    expect(pattern(1).endsWith('WW')).toBe(false);
+  });
+
+  it('shift length, availability, coverage with slack, the cap and a start completed from a plan', async () => {
+    const model = new MipModel();
+    const r = createShiftRoster(model, ['ana', 'ben', 'cas'], 1, ['S', 'L']);
+    const long = addShift(r, {
+      staff: 0,
+      day: 0,
+      kind: 1,
+      start: at(0, '06:00'),
+      end: at(0, '20:00'),
+      minutes: 810,
+    });
+    const shifts = [0, 1, 2].map((s) =>
+      addShift(r, { staff: s, day: 0, kind: 0, start: at(0, '07:00'), end: at(0, '15:00'), minutes: 450 }),
+    );
+    oneShiftPerDay(r);
+    shiftLength(r, 3 * 60, 12 * 60); // the 14 h one is out
+    avoidShift(r, shifts[2]!, Number.POSITIVE_INFINITY); // Cas is unavailable
+    changeCost(r, 1);
+    // Needs 3 people; only Ana and Ben can come: a shortfall of 1 at 100.
+    coverShifts(r, [long, ...shifts], 3, { under: 100, over: 0, slack: 'continuous' });
+    capShifts(r, shifts, 2);
+    const { objective, values } = await optimum(model);
+    expect(values[long.v]).toBe(0);
+    expect(shifts.map((s) => values[s.v])).toEqual([1, 1, 0]);
+    expect(objective).toBe(102);
+    // A plan of Ana alone, completed: its slack is the real shortfall, so it costs what it is.
+    const start = new Float64Array(model.varCount);
+    start[shifts[0]!.v] = 1;
+    expect(model.objectiveOf(completeValues(r, start))).toBe(201);
   });
 });

@@ -323,15 +323,3 @@ function setTargets(people: Person[], slots: readonly SlotDay[], days: readonly 
   for (const person of without)
     person.targetMinutes = Math.round((left * activeShare(person)) / Math.max(1, weight));
 }
-
-/** Whether two placed shifts sit closer than the rest rule (or the conflict rule) allows. */
-export function tooClose(
-  a: { start: number; end: number },
-  b: { start: number; end: number },
-  minRestMinutes: number,
-): boolean {
-  const [first, second] = a.start <= b.start ? [a, b] : [b, a];
-  // Overlap is a conflict whatever the rest rule says; touching ends are allowed.
-  if (second.start < first.end) return true;
-  return second.start - first.end < minRestMinutes;
-}
