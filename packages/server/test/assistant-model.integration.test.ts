@@ -287,6 +287,8 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
         ],
       });
     await refused(w, 'could not make a valid proposal');
+    script = () => completion({ tool_calls: [call('get_week', { startDate: '9999-12-27' })] });
+    await refused(w, 'Dates must be between 1900-01-01 and 2999-12-31');
     script = () => completion({ tool_calls: [call('delete_everything', {})] });
     await refused(w, 'there is no tool called "delete_everything"');
     // The other team is untouched.
