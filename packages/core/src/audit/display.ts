@@ -5,7 +5,10 @@ import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/worked-minu
  * labels by domain, '-' for empty, Yes/No for booleans, en-GB dates, and which values each action shows.
  */
 
-/** The audit report's domains: the entity types, plus adjustments and the lock told apart. */
+/**
+ * The audit report's domains: the entity types, plus adjustments and the lock told apart, and the
+ * schedule assistant's accepted changes (issue 26) beside the shift or note rows they wrote.
+ */
 export const AUDIT_DOMAINS = [
   'shift',
   'adjustment',
@@ -15,6 +18,7 @@ export const AUDIT_DOMAINS = [
   'request',
   'day_note',
   'open_shift',
+  'assistant',
 ] as const;
 export type AuditDomain = (typeof AUDIT_DOMAINS)[number];
 
@@ -27,6 +31,7 @@ export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
   request: 'Request',
   day_note: 'Day note',
   open_shift: 'Open shift',
+  assistant: 'Schedule assistant',
 };
 
 /** Fields of the team that make up the schedule lock (spec 1 schedule lock). */
@@ -49,6 +54,10 @@ export function auditDomain(
   }
   if (entityType === 'team') {
     return keys.length > 0 && keys.every((k) => LOCK_FIELDS.includes(k)) ? 'lock' : 'team';
+  }
+  // Of the proposals' rows, only the assistant's accepted changes are reported (the agent's stay in its log).
+  if (entityType === 'proposal') {
+    return action === 'ACCEPTED' && newValues?.source === 'assistant' ? 'assistant' : null;
   }
   // An open shift and the claims on it are one domain (issue 27).
   if (entityType === 'open_shift_claim') return 'open_shift';
@@ -121,6 +130,7 @@ export const AUDIT_FIELD_LABELS = {
     status: 'Status',
     shiftId: 'Shift',
   },
+  assistant: { source: 'Source', changeId: 'Change', kind: 'Kind', shiftId: 'Shift', reason: 'Change made' },
   all: { createdAt: 'Created', updatedAt: 'Updated' },
 } as const satisfies Record<string, Record<string, string>>;
 

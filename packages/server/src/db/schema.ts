@@ -294,6 +294,7 @@ export const auditLog = pgTable(
         // Issue 27; a text column, so a new kind needs no migration.
         'open_shift',
         'open_shift_claim',
+        'assistant_message',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -49,6 +49,7 @@ const DOMAIN_WHERE: Record<AuditDomain, SQL> = {
   request: sql`${auditLog.entityType} = 'request'`,
   day_note: sql`${auditLog.entityType} = 'day_note'`,
   open_shift: sql`${auditLog.entityType} in ('open_shift', 'open_shift_claim')`,
+  assistant: sql`${auditLog.entityType} = 'proposal'`,
 };
 const REPORTED_ENTITIES = [
   'shift',
@@ -58,7 +59,10 @@ const REPORTED_ENTITIES = [
   'day_note',
   'open_shift',
   'open_shift_claim',
+  'proposal',
 ] as const;
+// Of the proposals' rows, the assistant's accepted changes only (core audit/display auditDomain).
+const assistantAcceptedOnly = sql`(${auditLog.entityType} <> 'proposal' or (${auditLog.action} = 'ACCEPTED' and ${auditLog.newValues} ->> 'source' = 'assistant'))`;
 
 /** All database access of the reports: one set-based query per table, never one per person. */
 export function createReportRepository(db: Db) {
@@ -80,6 +84,7 @@ export function createReportRepository(db: Db) {
     const where: SQL[] = [
       eq(auditLog.teamId, teamId),
       inArray(auditLog.entityType, [...REPORTED_ENTITIES]),
+      assistantAcceptedOnly,
       gte(auditLog.changedAt, filter.since),
     ];
     if (filter.before) where.push(lt(auditLog.changedAt, filter.before));

@@ -199,6 +199,10 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
         ]
           .filter(Boolean)
           .join(' · ');
+      case 'assistant':
+        return typeof values.reason === 'string'
+          ? `Schedule assistant · ${values.reason}`
+          : 'Schedule assistant';
       default:
         return row.teamName ?? AUDIT_DOMAIN_LABELS[domain];
     }

@@ -116,7 +116,7 @@ export function gridMarks(
         state: change.state,
         failure,
       });
-    } else {
+    } else if (change.kind === 'remove') {
       // A removal names only the shift; one not in the loaded week is not drawn (the bar lists it).
       const staffId = staffIdOf(change.shiftId);
       if (!staffId) continue;

@@ -90,7 +90,14 @@ export function ProposalBar({
       const { shift } = change;
       return `Add ${shift.startTime}–${shift.endTime} for ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`;
     }
+    // The agent proposes creates and removals only; the assistant's panel describes its own kinds.
+    if (change.kind === 'day-note') return `Note on ${formatShortDate(change.date)}: ${change.text}`;
     const shift = byId.get(change.shiftId);
+    if (change.kind === 'update') {
+      return shift
+        ? `Change ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`
+        : 'Change a shift outside the week on screen';
+    }
     return shift
       ? `Remove ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`
       : 'Remove a shift outside the week on screen';
