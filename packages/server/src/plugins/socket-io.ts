@@ -3,6 +3,7 @@ import { HUB_PATH } from '@rotaboard/core/realtime/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { closeRedis } from '../lib/redis-close.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +86,7 @@ export default fp(
       app.addHook('onClose', async () => {
         // Stop listening first, so nothing arrives to be answered on a connection that is closing.
         await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        await Promise.all([closeRedis(pub), closeRedis(sub)]);
       });
     } else {
       app.log.info('redis: REDIS_URL not set, live updates and rate limits stay within this instance');
