@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  HubScheduleEventSchema,
   PresenceEventSchema,
-  ScheduleUpdatedEventSchema,
   SupportTicketUpdatedEventSchema,
 } from '../src/realtime/events.ts';
 import {
   readPresence,
   readScheduleUpdated,
   readSupportTicketUpdated,
+  resyncEvent,
   SCHEDULE_CHANGE_KINDS,
 } from '../src/realtime/hub.ts';
 
@@ -33,6 +34,19 @@ const event = fc.record({
     .date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true })
     .map((d) => d.toISOString()),
 });
+const resync = fc.record({
+  teamId: fc.uuid(),
+  kind: fc.constant('all'),
+  startDate: fc.constant(null),
+  endDate: fc.constant(null),
+  ids: fc.constant(null),
+  changedBy: fc.constant(null),
+  at: event.map((e) => e.at),
+});
+/** A valid resync with one field replaced (a date, ids or a person make it no resync). */
+const damagedResync = fc
+  .tuple(resync, fc.constantFrom('teamId', 'startDate', 'ids', 'changedBy', 'at'), fc.anything())
+  .map(([e, key, value]) => ({ ...e, [key]: value }));
 /** A valid event with one field replaced by something else (often, but not always, invalid). */
 const damaged = fc
   .tuple(event, fc.constantFrom('teamId', 'kind', 'startDate', 'ids', 'changedBy', 'at'), fc.anything())
@@ -54,16 +68,37 @@ describe("the browser's hub readers and the zod schemas", () => {
     const payload = fc.oneof(
       event,
       damaged,
+      resync,
+      damagedResync,
+      event.map((e) => ({ ...e, kind: 'all' })),
       fc.tuple(event, odd).map(([e, v]) => ({ ...e, at: v })),
       fc.tuple(event, odd).map(([e, v]) => ({ ...e, teamId: v })),
       fc.anything(),
     );
     fc.assert(
       fc.property(payload, (p) => {
-        expect(readScheduleUpdated(p)).toEqual(bySchema(ScheduleUpdatedEventSchema, p));
+        expect(readScheduleUpdated(p)).toEqual(bySchema(HubScheduleEventSchema, p));
       }),
       { numRuns: 3000, seed: 20_261_124 },
     );
+  });
+
+  it('read a resync as one, and refuse a resync that names dates, entries or a person', () => {
+    const at = '2026-11-26T07:00:00.000Z';
+    const teamId = '11111111-1111-4111-8111-111111111111';
+    expect(
+      readScheduleUpdated({
+        teamId,
+        kind: 'all',
+        startDate: null,
+        endDate: null,
+        ids: null,
+        changedBy: null,
+        at,
+      }),
+    ).toEqual(resyncEvent(teamId, at));
+    expect(readScheduleUpdated({ ...resyncEvent(teamId, at), ids: [] })).toBeNull();
+    expect(readScheduleUpdated({ ...resyncEvent(teamId, at), startDate: '2026-11-23' })).toBeNull();
   });
 
   it('agree on PresenceUpdated payloads', () => {

@@ -38,6 +38,7 @@ import compressionPlugin from './plugins/compression.ts';
 import cookiesPlugin from './plugins/cookies.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import lifecyclePlugin from './plugins/lifecycle.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import originCheckPlugin from './plugins/origin-check.ts';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While stopping, requests that reach us are served (with `Connection: close`, plugins/lifecycle.ts)
+    // rather than refused with Fastify's bare 503: /api/health is what tells a balancer to go elsewhere.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,10 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // Plugins first: they wrap libraries and infrastructure and import no module (test/layers.test.ts),
-  // so every module registered below can rely on them: errors, security headers, compression, the
-  // database, cookies, origin checks, mail, rate limits, Socket.IO, and the OpenAPI document (which must
-  // be registered before the routes it describes).
+  // so every module registered below can rely on them: errors, draining (SIGTERM), security headers,
+  // compression, the database, cookies, origin checks, mail, rate limits, Socket.IO, and the OpenAPI
+  // document (which must be registered before the routes it describes).
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: !options.database });

@@ -1,7 +1,10 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startPglite } from './db/pglite-start.ts';
 
-/** Starts one server; stops gracefully on SIGTERM/SIGINT (no new connections, finish requests, close the database). */
+/** The longest a stop may take (docs/scaling.md); a clean one takes a fraction of it. */
+const SHUTDOWN_LIMIT_MS = 4500;
+
+/** Starts one server; stops gracefully on SIGTERM/SIGINT (health 503, no new connections, finish requests, close the database). */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -24,11 +27,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    // A request that never ends must not keep the process alive for ever.
+    // At once: /api/health answers 503 so balancers send elsewhere, and each answer closes its
+    // connection. app.close() then takes this instance's live connections off (their clients reconnect,
+    // to another instance behind a balancer), stops accepting, lets requests in flight finish and closes
+    // Redis and the database. It takes well under a second; this timer is only for a request that
+    // never ends, and keeps the stop within the 5 s balancers and orchestrators are told to expect.
+    app.lifecycle.drain();
     const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s, exiting');
+      app.log.error(`shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s, exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
     await app.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
 import { eq } from 'drizzle-orm';
@@ -17,8 +18,10 @@ const D = (n: number) => addDays(today, n);
  */
 describe.each(engines)('conditional week reads on %s', (engine) => {
   let t: TestApp;
+  // The app's own week cache, held here so the single-flight test can count its builds.
+  const weekCache = createWeekCache();
   beforeAll(async () => {
-    t = await createTestApp(engine, { MAGIC_LINK_RESEND_SECONDS: '0' });
+    t = await createTestApp(engine, { MAGIC_LINK_RESEND_SECONDS: '0' }, { weekCache });
   });
   afterAll(async () => t.close());
 
@@ -188,6 +191,82 @@ describe.each(engines)('conditional week reads on %s', (engine) => {
   });
 });
 
+describe.each(engines)('single-flight week reads on %s', (engine) => {
+  let t: TestApp;
+  const weekCache = createWeekCache();
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MAGIC_LINK_RESEND_SECONDS: '0' }, { weekCache });
+  });
+  afterAll(async () => t.close());
+
+  it('builds a changed week once and compresses it once per encoding, however many screens ask at once', async () => {
+    const ownerCookie = await signIn(t.app, 'single.flight@pro-domain.test');
+    const owner = client(t.app, ownerCookie);
+    const team = (await owner('POST', '/api/teams', { teamName: 'Crowded' })).json();
+    const base = `/api/teams/${team.teamId}`;
+    const people = [];
+    for (const firstName of ['Ann', 'Bea', 'Cy', 'Dee']) {
+      people.push((await owner('POST', `${base}/staff`, { firstName })).json());
+    }
+    for (const [i, person] of people.entries()) {
+      for (let day = 0; day < 7; day += 1) {
+        await owner('POST', `${base}/shifts`, {
+          staffId: person.staffId,
+          shiftDate: D(day),
+          startTime: `0${i + 5}:00`,
+          endTime: '17:00',
+        });
+      }
+    }
+    const url = `${base}/shifts?startDate=${D(0)}&endDate=${D(6)}`;
+    const read = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: ownerCookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const before = (await read()).json();
+    expect(before).toHaveLength(28);
+
+    // A change: every screen of the team refetches the new version at the same moment.
+    const newcomer = (await owner('POST', `${base}/staff`, { firstName: 'Eve' })).json();
+    const change = await owner('POST', `${base}/shifts`, {
+      staffId: newcomer.staffId,
+      shiftDate: D(3),
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    expect(change.statusCode, change.body).toBe(201);
+    const builds = weekCache.builds;
+    const compressions = weekCache.compressions;
+    const encodings = [...Array(8).fill('br, gzip'), ...Array(6).fill('gzip'), ...Array(6).fill(undefined)];
+    const answers = await Promise.all(encodings.map((encoding) => read(encoding)));
+    expect(weekCache.builds - builds).toBe(1);
+    expect(weekCache.compressions - compressions).toBe(2);
+
+    const plain = answers.at(-1)!;
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const week = z.array(ShiftDto).parse(plain.json());
+    expect(week).toHaveLength(29);
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      const encoding = encodings[i] === 'gzip' ? 'gzip' : encodings[i] ? 'br' : undefined;
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      const raw = answer.rawPayload;
+      const body =
+        encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+      expect(body.toString()).toBe(plain.body);
+      expect(Number(answer.headers['content-length'])).toBe(raw.byteLength);
+    }
+
+    // Kept: the next reads of this version build and compress nothing.
+    await Promise.all([read('br'), read('gzip'), read()]);
+    expect(weekCache.builds - builds).toBe(1);
+    expect(weekCache.compressions - compressions).toBe(2);
+  });
+});
+
 describe('the week cache', () => {
   const bytes = (length: number, fill: string) => Buffer.alloc(length, fill);
 
@@ -216,6 +295,37 @@ describe('the week cache', () => {
     cache.set('huge', bytes(2000, 'h'));
     expect(cache.get('huge')).toBeUndefined();
     expect(cache.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('counts compressed forms in its bound', async () => {
+    const cache = createWeekCache(100_000);
+    const json = Buffer.from(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ shift: i }))));
+    await cache.body('k', async () => json, 'gzip');
+    const gzipped = (await cache.body('k', async () => json, 'gzip')).body;
+    expect(cache.bytes).toBe(json.byteLength + gzipped.byteLength + 1);
+    // Below 1 KB nothing is compressed: it would cost more than it saves.
+    expect(await cache.body('small', async () => Buffer.from('[]'), 'br')).toEqual({
+      body: Buffer.from('[]'),
+    });
+  });
+
+  it('shares one build among reads at the same moment even when it keeps nothing, and tries a failed build again', async () => {
+    const cache = createWeekCache(0);
+    let built = 0;
+    const build = async () => {
+      built += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return Buffer.from('[1]');
+    };
+    await Promise.all([cache.body('k', build), cache.body('k', build), cache.body('k', build)]);
+    expect(built).toBe(1);
+    await cache.body('k', build);
+    expect(built).toBe(2);
+    const failing = async (): Promise<Buffer> => {
+      throw new Error('database away');
+    };
+    await expect(cache.body('f', failing)).rejects.toThrow('database away');
+    expect((await cache.body('f', build)).body.toString()).toBe('[1]');
   });
 
   it('keeps nothing with a bound of 0 (WEEK_CACHE_MB=0)', () => {

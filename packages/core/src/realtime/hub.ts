@@ -48,6 +48,30 @@ export interface ScheduleUpdatedEvent {
   at: string;
 }
 
+/**
+ * `ScheduleUpdated` with kind `all`: "refetch everything of this team you show". Each server sends it
+ * to the team groups it has screens in when its link to the other servers (Redis) comes back, because
+ * announcements made while it was away may never have arrived. Names no dates, entries or person.
+ */
+export const RESYNC_KIND = 'all';
+export interface ScheduleResyncEvent {
+  teamId: string;
+  kind: typeof RESYNC_KIND;
+  startDate: null;
+  endDate: null;
+  ids: null;
+  changedBy: null;
+  at: string;
+}
+
+/** What a client may receive as `ScheduleUpdated`: a change, or a resync. */
+export type HubScheduleEvent = ScheduleUpdatedEvent | ScheduleResyncEvent;
+
+/** The resync for one team, announced at `at` (an ISO date-time). */
+export function resyncEvent(teamId: string, at: string): ScheduleResyncEvent {
+  return { teamId, kind: RESYNC_KIND, startDate: null, endDate: null, ids: null, changedBy: null, at };
+}
+
 /** The people looking at a team's schedule right now (`PresenceUpdated`). */
 export interface PresenceEvent {
   teamId: string;
@@ -75,9 +99,20 @@ const isPerson = (value: unknown): value is Person =>
 const isDateOrNull = (value: unknown) => value === null || typeof value === 'string';
 
 /** The event as the client may use it (unknown keys dropped), or null when it is not one. */
-export function readScheduleUpdated(payload: unknown): ScheduleUpdatedEvent | null {
+export function readScheduleUpdated(payload: unknown): HubScheduleEvent | null {
   if (!isObject(payload)) return null;
   const { teamId, kind, startDate, endDate, ids, changedBy, at } = payload;
+  if (kind === RESYNC_KIND) {
+    const resync =
+      isUuid(teamId) &&
+      startDate === null &&
+      endDate === null &&
+      ids === null &&
+      changedBy === null &&
+      typeof at === 'string' &&
+      DATETIME.test(at);
+    return resync ? resyncEvent(teamId, at) : null;
+  }
   if (
     !isUuid(teamId) ||
     !SCHEDULE_CHANGE_KINDS.includes(kind as ScheduleChangeKind) ||

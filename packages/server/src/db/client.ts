@@ -77,11 +77,19 @@ async function upToDate(db: Db): Promise<boolean> {
   }
 }
 
+/** How long a health check waits for the database (a black-holed network never refuses). */
+const PING_TIMEOUT_MS = 2000;
+
 async function ping(db: Db): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { closeRedis } from '../lib/redis-close.ts';
 
 /**
  * Per-IP limits for routes that opt in (`config.rateLimit`). With REDIS_URL the counters are shared
@@ -19,9 +20,8 @@ export default fp(
         lazyConnect: false,
       });
       redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limit) connection problem'));
-      app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => {});
-      });
+      const client = redis;
+      app.addHook('onClose', async () => closeRedis(client));
     }
     await app.register(rateLimit, {
       global: false,

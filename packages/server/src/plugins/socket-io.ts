@@ -3,13 +3,24 @@ import { HUB_PATH } from '@rotaboard/core/realtime/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { closeRedis } from '../lib/redis-close.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server at /scheduleHub; the live hub (modules/realtime) gives it its meaning. */
     io: Server;
+    /** This instance's link to the other instances (Redis); never fires without REDIS_URL. */
+    hubLink: HubLink;
   }
 }
+
+export type HubLink = {
+  /**
+   * Calls `listener` each time the link comes back after a loss (both Redis connections ready again):
+   * whatever other instances announced meanwhile may never have reached this one's clients.
+   */
+  onRestored(listener: () => void): void;
+};
 
 /**
  * Browsers send Origin with a websocket handshake; as for HTTP writes (plugins/origin-check), only
@@ -67,6 +78,9 @@ export default fp(
       },
     });
 
+    const restoredListeners: (() => void)[] = [];
+    const hubLink: HubLink = { onRestored: (listener) => void restoredListeners.push(listener) };
+
     if (opts.redisUrl) {
       // Loaded only when configured: a start without Redis does not pay for them.
       const [{ Redis }, { createAdapter }] = await Promise.all([
@@ -81,17 +95,32 @@ export default fp(
           app.log.warn({ err }, 'redis (realtime): a message could not be sent'),
         );
       }
+      // Lost when either connection closes; back when both are ready again (ioredis reconnects on its own
+      // and subscribes again). Announcements are never held up meanwhile: they are sent and forgotten.
+      let lost = false;
+      for (const client of [pub, sub]) {
+        client.on('close', () => {
+          lost = true;
+        });
+        client.on('ready', () => {
+          if (!lost || pub.status !== 'ready' || sub.status !== 'ready') return;
+          lost = false;
+          app.log.info('redis (realtime): link back after a loss');
+          for (const listener of restoredListeners) listener();
+        });
+      }
       io.adapter(createAdapter(pub, sub, { key: 'rotaboard-hub' }));
       app.addHook('onClose', async () => {
         // Stop listening first, so nothing arrives to be answered on a connection that is closing.
         await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
-        await Promise.allSettled([pub.quit(), sub.quit()]);
+        await Promise.all([closeRedis(pub), closeRedis(sub)]);
       });
     } else {
       app.log.info('redis: REDIS_URL not set, live updates and rate limits stay within this instance');
     }
 
     app.decorate('io', io);
+    app.decorate('hubLink', hubLink);
     // Open websockets would keep the HTTP server from closing: end them before it stops listening.
     // Only this instance's: with the Redis adapter a plain disconnectSockets reaches every instance,
     // and one process stopping would drop the screens of all the others.

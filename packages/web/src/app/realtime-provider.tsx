@@ -67,9 +67,11 @@ export function RealtimeConnection() {
           void queryClient.invalidateQueries({
             predicate: (query) => isAffectedQuery(query.queryKey, event),
           });
-          // The bell counts requests waiting for review: never three minutes late.
-          if (event.kind === 'requests' || event.kind === 'open-shifts')
+          // The bell counts requests and claims waiting for review: never three minutes late. A resync
+          // may stand for a missed one too.
+          if (event.kind === 'requests' || event.kind === 'open-shifts' || event.kind === 'all') {
             void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          }
           if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
             recordShiftChanges(event.ids, event.changedBy.name);
           }

@@ -60,6 +60,8 @@ function setup(extra: Partial<RealtimeOptions> = {}) {
     onState: (state) => states.push(state),
     onScheduleUpdated: (event) => events.push(event),
     log: (message) => logs.push(message),
+    // The middle of the jitter: each delay as the schedule says, the first retry after 0.5 s.
+    random: () => 0.5,
     ...extra,
   });
   const runNext = () => {
@@ -86,7 +88,7 @@ describe('RealtimeClient', () => {
     ]);
   });
 
-  it('retries after 0, 2, 10 and 30 s, then every 5 s at most 5 times, then gives up', () => {
+  it('retries after 0, 2, 10 and 30 s (0 spread to 0.5 s), then every 5 s at most 5 times, then gives up', () => {
     const { socket, client, runNext, states } = setup();
     client.setTeam(TEAM_A);
     client.start();
@@ -103,7 +105,7 @@ describe('RealtimeClient', () => {
       delays.push(runNext());
       socket.fire('connect_error', new Error('xhr poll error'));
     }
-    expect(delays).toEqual([0, 2000, 10000, 30000, 5000, 5000, 5000, 5000, 5000]);
+    expect(delays).toEqual([500, 2000, 10000, 30000, 5000, 5000, 5000, 5000, 5000]);
     expect(client.getState()).toBe('failed');
     expect(states.at(-1)).toBe('failed');
     expect(socket.connects).toBe(1 + 9);
@@ -122,6 +124,70 @@ describe('RealtimeClient', () => {
       [HubEvents.join, TEAM_A],
       [HubEvents.join, TEAM_A],
     ]);
+  });
+
+  it('spreads the retries of screens dropped together: 0–1 s first, then ±50 %', () => {
+    const delaysWith = (random: number) => {
+      const { socket, client, runNext } = setup({ random: () => random });
+      client.start();
+      socket.fire('connect');
+      socket.fire('disconnect', 'transport close');
+      const delays: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        delays.push(runNext());
+        socket.fire('connect_error', new Error('xhr poll error'));
+      }
+      return delays;
+    };
+    expect(delaysWith(0)).toEqual([0, 1000, 5000, 15000, 2500]);
+    expect(delaysWith(0.999)).toEqual([999, 2998, 14990, 44970, 7495]);
+  });
+
+  it('treats the server ending the connection (it is stopping) as a loss to retry', () => {
+    const { socket, client, timers } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    socket.fire('disconnect', 'io server disconnect');
+    expect(client.getState()).toBe('reconnecting');
+    expect(timers).toHaveLength(1);
+  });
+
+  it('asks for everything shown to be refetched once back in the team after a loss, not on the first join', () => {
+    const { socket, client, runNext, events } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    socket.fire(HubEvents.joined, TEAM_A);
+    expect(events).toEqual([]);
+    socket.fire('disconnect', 'transport close');
+    runNext();
+    socket.fire('connect');
+    // Not before the server has us in the group again: a change announced in between would be missed.
+    expect(events).toEqual([]);
+    socket.fire(HubEvents.joined, TEAM_A);
+    expect(events).toEqual([expect.objectContaining({ teamId: TEAM_A, kind: 'all', ids: null })]);
+    socket.fire(HubEvents.joined, TEAM_A);
+    expect(events).toHaveLength(1);
+  });
+
+  it('passes a resync from the server on like a change', () => {
+    const { socket, client, events } = setup();
+    client.setTeam(TEAM_A);
+    client.start();
+    socket.fire('connect');
+    const resync = {
+      teamId: TEAM_A,
+      kind: 'all',
+      startDate: null,
+      endDate: null,
+      ids: null,
+      changedBy: null,
+      at: '2026-11-26T07:00:00.000Z',
+    };
+    socket.fire(HubEvents.scheduleUpdated, resync);
+    socket.fire(HubEvents.scheduleUpdated, { ...resync, teamId: TEAM_B });
+    expect(events).toEqual([resync]);
   });
 
   it('stops without retrying when the server refuses the session', () => {

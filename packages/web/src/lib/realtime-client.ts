@@ -1,21 +1,25 @@
 import {
   HUB_PATH,
   HubEvents,
+  type HubScheduleEvent,
   type PresenceEvent,
   readPresence,
   readScheduleUpdated,
   readSupportTicketUpdated,
-  type ScheduleUpdatedEvent,
+  resyncEvent,
   type SupportTicketUpdatedEvent,
 } from '@rotaboard/core/realtime/hub';
 import { io } from 'socket.io-client';
-import { reconnectDelay, restartDelay } from './realtime-policy';
+import { reconnectDelay, restartDelay, withJitter } from './realtime-policy';
 
 /**
  * The live connection to the schedule hub (spec 2 §4). One per signed-in tab. Socket.IO's own
  * reconnection is off: this class retries after 0, 2, 10 and 30 s, then counts the connection as
- * closed and starts again every 5 s, at most 5 times in total. On every (re)connect it joins the
- * current team's group again.
+ * closed and starts again every 5 s, at most 5 times in total — each delay jittered (0–1 s for the
+ * first, ±50 % after), so the screens of a server that stopped do not all return in one instant. Any
+ * loss but our own `stop()` is retried, a server ending the connection (it is stopping) included. On
+ * every (re)connect it joins the current team's group again, and once back in it after a loss it
+ * asks for everything shown to be refetched (a resync), since changes announced meanwhile were missed.
  */
 export type HubState =
   | 'idle' // not started, or stopped on purpose
@@ -39,7 +43,8 @@ export interface HubSocket {
 
 export interface RealtimeCallbacks {
   onState?: (state: HubState, hadConnected: boolean) => void;
-  onScheduleUpdated?: (event: ScheduleUpdatedEvent) => void;
+  /** A change to the selected team, or a resync (kind `all`: refetch everything of it shown). */
+  onScheduleUpdated?: (event: HubScheduleEvent) => void;
   onPresence?: (event: PresenceEvent) => void;
   /** The server took this connection out of the selected team's group: access to it has ended. */
   onAccessLost?: (teamId: string) => void;
@@ -51,6 +56,8 @@ export interface RealtimeOptions extends RealtimeCallbacks {
   createSocket?: () => HubSocket;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
+  /** A number in [0, 1) for the retries' jitter (Math.random; tests pass a fixed one). */
+  random?: () => number;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -70,6 +77,8 @@ export class RealtimeClient {
   private timer: unknown = null;
   private teamId: string | null = null;
   private joinedTeamId: string | null = null;
+  /** Set when the connection is lost: the next join of the team is followed by a resync. */
+  private missedChanges = false;
 
   constructor(opts: RealtimeOptions = {}) {
     this.opts = opts;
@@ -77,7 +86,13 @@ export class RealtimeClient {
     this.socket.on('connect', () => this.onConnect());
     this.socket.on('connect_error', (error: Error) => this.onConnectError(error));
     this.socket.on('disconnect', (reason: string) => this.onDisconnect(reason));
-    this.socket.on(HubEvents.joined, (teamId: string) => this.log(`Joined team group ${teamId}`));
+    this.socket.on(HubEvents.joined, (teamId: string) => {
+      this.log(`Joined team group ${teamId}`);
+      if (!this.missedChanges || teamId !== this.teamId) return;
+      // Back in the group: from now on changes are announced, so a refetch now misses nothing.
+      this.missedChanges = false;
+      this.opts.onScheduleUpdated?.(resyncEvent(teamId, new Date().toISOString()));
+    });
     this.socket.on(HubEvents.left, (teamId: string) => {
       this.log(`Left team group ${teamId}`);
       // Leaving is our own doing only through setTeam, which forgets the team first; otherwise the
@@ -175,6 +190,7 @@ export class RealtimeClient {
   private onDisconnect(reason: string): void {
     this.joinedTeamId = null;
     if (this.state === 'idle' || reason === 'io client disconnect') return;
+    this.missedChanges = true;
     this.log('Hub connection lost', reason);
     this.attempt = 0;
     this.setState('reconnecting');
@@ -188,7 +204,7 @@ export class RealtimeClient {
       this.onClosed();
       return;
     }
-    this.setTimer(() => this.connect('reconnecting'), delay);
+    this.setTimer(() => this.connect('reconnecting'), this.jitter(delay));
   }
 
   private onClosed(): void {
@@ -202,7 +218,11 @@ export class RealtimeClient {
     this.setTimer(() => {
       this.attempt = 0;
       this.connect('connecting');
-    }, delay);
+    }, this.jitter(delay));
+  }
+
+  private jitter(delay: number): number {
+    return withJitter(delay, (this.opts.random ?? Math.random)());
   }
 
   private setTimer(callback: () => void, ms: number): void {

@@ -6,6 +6,7 @@ import {
   RESTART_DELAY_MS,
   reconnectDelay,
   restartDelay,
+  withJitter,
 } from './realtime-policy';
 
 describe('reconnectDelay', () => {
@@ -27,6 +28,17 @@ describe('restartDelay', () => {
     expect(RESTART_DELAY_MS).toBe(5000);
     expect(restartDelay(6)).toBeNull();
     expect(restartDelay(0)).toBeNull();
+  });
+});
+
+describe('withJitter', () => {
+  it('spreads the first retry over a second and later ones ±50 %, within bounds for any random', () => {
+    expect(withJitter(0, 0)).toBe(0);
+    expect(withJitter(0, 0.5)).toBe(500);
+    expect(withJitter(2000, 0)).toBe(1000);
+    expect(withJitter(2000, 0.5)).toBe(2000);
+    expect(withJitter(2000, 0.9999)).toBe(3000);
+    expect([-1, 2, Number.NaN].map((random) => withJitter(10_000, random))).toEqual([5000, 15_000, 10_000]);
   });
 });
 
@@ -105,5 +117,22 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(['teams', 'other'], change('team'))).toBe(false);
     expect(isAffectedQuery(['teams', teamId, 'staff'], change('team'))).toBe(false);
     expect(isAffectedQuery(['auth', 'me'], change('team'))).toBe(false);
+  });
+
+  it('refetches everything of the team and the team list on a resync, nothing of other teams', () => {
+    const resync = { teamId, kind: 'all' as const };
+    for (const key of [
+      ['teams'],
+      ['teams', teamId],
+      ['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'],
+      ['teams', teamId, 'day-notes', '2026-03-09', '2026-03-15'],
+      ['teams', teamId, 'staff', 'limits'],
+      ['teams', teamId, 'requests'],
+      ['teams', teamId, 'locked-until'],
+    ]) {
+      expect(isAffectedQuery(key, resync)).toBe(true);
+    }
+    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-03-09', '2026-03-15'], resync)).toBe(false);
+    expect(isAffectedQuery(['auth', 'me'], resync)).toBe(false);
   });
 });

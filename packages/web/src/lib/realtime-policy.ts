@@ -1,4 +1,4 @@
-import type { ScheduleUpdatedEvent } from '@rotaboard/core/realtime/hub';
+import type { HubScheduleEvent } from '@rotaboard/core/realtime/hub';
 
 /** Automatic reconnect delays after a lost connection (spec 2 §4, §9). */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
@@ -14,6 +14,22 @@ export const MAX_RESTARTS = 5;
 export function reconnectDelay(attempt: number): number | null {
   if (!Number.isInteger(attempt) || attempt < 0) return null;
   return RECONNECT_DELAYS_MS[attempt] ?? null;
+}
+
+/** How far the first retry (0 s) is spread, so thousands of screens dropped at once do not return at once. */
+export const FIRST_RETRY_SPREAD_MS = 1000;
+/** Later delays vary by this share either way (socket.io-client's own randomizationFactor). */
+export const RANDOMIZATION_FACTOR = 0.5;
+
+/**
+ * `delay` with jitter, for `random` in [0, 1): 0 becomes 0–1 s, anything else ±50 %. When a server
+ * stops or dies, its screens all lose their connection in the same instant; without jitter every
+ * one of them would knock on the next server in the same millisecond, and again at each step.
+ */
+export function withJitter(delay: number, random: number): number {
+  const r = Number.isFinite(random) ? Math.min(Math.max(random, 0), 1) : 0.5;
+  if (delay === 0) return Math.round(r * FIRST_RETRY_SPREAD_MS);
+  return Math.round(delay * (1 - RANDOMIZATION_FACTOR + 2 * RANDOMIZATION_FACTOR * r));
 }
 
 /**
@@ -33,15 +49,23 @@ function overlaps(queryStart: unknown, queryEnd: unknown, start: string | null, 
   return true;
 }
 
-type Change = Pick<ScheduleUpdatedEvent, 'teamId' | 'kind' | 'startDate' | 'endDate' | 'ids'>;
+type Change =
+  | Pick<Extract<HubScheduleEvent, { kind: 'all' }>, 'teamId' | 'kind'>
+  | Pick<Exclude<HubScheduleEvent, { kind: 'all' }>, 'teamId' | 'kind' | 'startDate' | 'endDate' | 'ids'>;
 
 /**
  * Whether a cached query (by its TanStack Query key) is affected by a schedule change, so exactly
  * those are refetched: keys are ['teams'], ['teams', id], ['teams', id, 'shifts', from, to],
- * ['teams', id, 'day-notes', from, to], ['teams', id, 'locked-until'], ['teams', id, 'staff', …], ['teams', id, 'open-shifts', from, to].
+ * ['teams', id, 'day-notes', from, to], ['teams', id, 'locked-until'], ['teams', id, 'staff', …],
+ * ['teams', id, 'open-shifts', from, to]. A resync (kind `all`) affects every one of the team's
+ * queries and the team list.
  */
 export function isAffectedQuery(queryKey: readonly unknown[], change: Change): boolean {
   if (queryKey[0] !== 'teams') return false;
+  // A resync (the server's link to the others came back): anything of the team may have changed
+  // unannounced, the team list included. Only queries on screen refetch at once (TanStack Query's
+  // default); the rest are marked stale and refetch when shown.
+  if (change.kind === 'all') return queryKey.length === 1 || queryKey[1] === change.teamId;
   if (change.kind === 'team') {
     return queryKey.length === 1 || (queryKey.length === 2 && queryKey[1] === change.teamId);
   }

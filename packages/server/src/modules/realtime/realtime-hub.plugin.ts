@@ -3,6 +3,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
   HubEvents,
   type PresenceEvent,
+  resyncEvent,
   type ScheduleUpdatedEvent,
   type SupportTicketUpdatedEvent,
 } from '@rotaboard/core/realtime/events';
@@ -65,6 +66,10 @@ const userRoom = (userId: string) => `user:${userId}`;
 /** Every support agent's connections: new tickets and messages reach them live. */
 const AGENTS_ROOM = 'support:agents';
 const supportSessionRoom = (id: string) => `support-session:${id}`;
+/** A team group's room name, back to the team (admins' rooms and others do not match). */
+const TEAM_ROOM = /^team:([0-9a-f-]{36})$/;
+/** Sent between instances: "your link may be fine, but mine was not: tell your screens to refetch". */
+const RESYNC_REQUEST = 'rotaboard:resync';
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
 
@@ -249,6 +254,33 @@ export default fp(
         if (queues.get(teamId) === current) queues.delete(teamId);
       });
     }
+
+    /**
+     * Tells every team group this instance has screens in to refetch what it shows (kind `all`), in
+     * order after the team's announcements under way. Sent to this instance's own clients only: each
+     * instance does the same for its own.
+     */
+    function resyncLocalScreens() {
+      const at = new Date().toISOString();
+      let groups = 0;
+      for (const room of io.of('/').adapter.rooms.keys()) {
+        const teamId = TEAM_ROOM.exec(room)?.[1];
+        if (!teamId) continue;
+        groups += 1;
+        enqueue(teamId, async () => {
+          io.local.to(teamRoom(teamId)).emit(HubEvents.scheduleUpdated, resyncEvent(teamId, at));
+        });
+      }
+      app.log.info({ groups }, 'realtime: told this instance’s team groups to refetch');
+    }
+    // When this instance's link to Redis comes back, announcements made meanwhile may have missed its
+    // screens (it was not listening) and other instances' screens (what it sent was lost): it resyncs
+    // its own and asks every other instance to resync theirs.
+    app.hubLink.onRestored(() => {
+      resyncLocalScreens();
+      io.serverSideEmit(RESYNC_REQUEST);
+    });
+    io.on(RESYNC_REQUEST, () => resyncLocalScreens());
 
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;

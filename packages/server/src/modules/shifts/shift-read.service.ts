@@ -11,7 +11,7 @@ import type { UserRow } from '../users/user.repository.ts';
 import { toShiftDto } from './shift.dto.ts';
 import { createShiftRepository } from './shift.repository.ts';
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
-import { createWeekCache } from './week-cache.ts';
+import { createWeekCache, type WeekCache, type WeekEncoding } from './week-cache.ts';
 
 /** Reading the schedule: a range of it, someone's next shift, and one entry's history. */
 export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext) {
@@ -32,16 +32,14 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       user: UserRow,
       teamId: string,
       range: { startDate: string; endDate: string },
-    ): Promise<{ etag: string; loadJson: () => Promise<Buffer> }> {
+    ): Promise<{ etag: string; load: (encoding?: WeekEncoding) => ReturnType<WeekCache['body']> }> {
       const a = await ctx.access(db, user, teamId);
       const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: todayUtc() };
       const readable = readableRange(viewer, range.startDate, range.endDate);
       const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
       const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
       const cacheKey = `${teamId}/${key}`;
-      const loadJson = async () => {
-        const cached = weekCache.get(cacheKey);
-        if (cached !== undefined) return cached;
+      const build = async () => {
         const rows = readable
           ? await createShiftRepository(db).readForTeam(teamId, readable.startDate, readable.endDate)
           : [];
@@ -49,11 +47,10 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
         // (tests read it through the schema); not validated again per item on every read.
         // As bytes: Fastify would otherwise measure the string for Content-Length and encode it again
         // to write it (about 1 ms each for a 500-staff week).
-        const json = Buffer.from(JSON.stringify(rows.map((row) => toShiftDto(row, a))));
-        weekCache.set(cacheKey, json);
-        return json;
+        return Buffer.from(JSON.stringify(rows.map((row) => toShiftDto(row, a))));
       };
-      return { etag: `W/"${key}"`, loadJson };
+      // Everyone asking for this version at once shares one build and one body per encoding.
+      return { etag: `W/"${key}"`, load: (encoding) => weekCache.body(cacheKey, build, encoding) };
     },
 
     /** The signed-in person's next timed shift after a date and time, or null. */

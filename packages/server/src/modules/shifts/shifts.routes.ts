@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { MessageResponse } from '@rotaboard/core/contracts/common';
 import {
   ClearWeekInput,
@@ -22,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session.plugin.ts';
 import { createShiftService } from './shift.service.ts';
-import { createWeekCache, type WeekCache } from './week-cache.ts';
+import { createWeekCache, WEEK_ENCODINGS, type WeekCache, type WeekEncoding } from './week-cache.ts';
 
 /** Shifts, time off, the lock and schedule notifications (spec 1 §7, "Shifts"). */
 export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: WeekCache } = {}) {
@@ -51,14 +52,22 @@ export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: Wee
       },
     },
     async (request, reply) => {
-      const { etag, loadJson } = await service.list(requireUser(request), request.params.id, request.query);
+      const { etag, load } = await service.list(requireUser(request), request.params.id, request.query);
       // The browser may keep its copy (private: never a shared cache) but must ask each time.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       const validators = request.headers['if-none-match']?.split(',').map((v) => v.trim()) ?? [];
       // No body at all: a 304 that announced one (`null` is 4 bytes) would keep some clients waiting.
       if (validators.includes(etag)) return (reply as FastifyReply).code(304).send();
-      // Already serialised (and cached): sent as it is, not serialised again.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(await loadJson());
+      // Already serialised and compressed (and cached, shared by concurrent reads): sent as it is;
+      // with Content-Encoding set, plugins/compression.ts leaves it alone.
+      const header = request.headers['accept-encoding'];
+      const wanted = header
+        ? (negotiate(header.toLowerCase(), [...WEEK_ENCODINGS]) as WeekEncoding | null)
+        : null;
+      const { body, encoding } = await load(wanted ?? undefined);
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

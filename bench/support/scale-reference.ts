@@ -1,0 +1,50 @@
+// The bare reference for bench/scale.bench.ts: the least the job needs, with the same transport.
+// Fastify + Socket.IO + the Redis adapter; no database, no sessions, no access checks. A screen joins
+// its team's room; POST /change/:teamId announces to that room; GET /week/:teamId answers a body of
+// the size the app's week has (built once per change, as a cache would). Run one per port:
+//   PORT=… REDIS_URL=… WEEK_BYTES=… tsx bench/support/scale-reference.ts
+import { createAdapter } from '@socket.io/redis-adapter';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+
+const port = Number(process.env.PORT);
+const weekBytes = Number(process.env.WEEK_BYTES ?? 600);
+const app = Fastify({ logger: false });
+const io = new Server(app.server, { path: '/scheduleHub', serveClient: false });
+const pub = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const sub = pub.duplicate();
+for (const client of [pub, sub]) client.on('error', () => {});
+io.adapter(createAdapter(pub, sub, { key: 'scale-reference' }));
+
+const versions = new Map<string, { version: number; body: Buffer }>();
+const bodyFor = (teamId: string) => {
+  let entry = versions.get(teamId);
+  if (!entry) {
+    entry = { version: 0, body: Buffer.from(JSON.stringify({ v: 0, pad: 'x'.repeat(weekBytes) })) };
+    versions.set(teamId, entry);
+  }
+  return entry;
+};
+
+io.on('connection', (socket) => {
+  socket.on('JoinTeamGroup', (teamId: string) => {
+    void socket.join(`team:${teamId}`);
+    socket.emit('JoinedTeamGroup', teamId);
+  });
+});
+app.post<{ Params: { teamId: string } }>('/change/:teamId', async (request, reply) => {
+  const entry = bodyFor(request.params.teamId);
+  entry.version += 1;
+  entry.body = Buffer.from(JSON.stringify({ v: entry.version, pad: 'x'.repeat(weekBytes) }));
+  io.to(`team:${request.params.teamId}`).emit('ScheduleUpdated', { teamId: request.params.teamId });
+  return reply.status(201).send({ ok: true });
+});
+app.get<{ Params: { teamId: string } }>('/week/:teamId', async (request, reply) =>
+  reply.type('application/json; charset=utf-8').send(bodyFor(request.params.teamId).body),
+);
+process.on('SIGTERM', () => {
+  io.local.disconnectSockets(true);
+  void app.close().then(() => process.exit(0));
+});
+await app.listen({ port, host: '127.0.0.1' });
