@@ -1,0 +1,38 @@
+import { textProblem } from '@rotaboard/core/input/bounds';
+import type { AssistantReply, AssistantUsage } from '../api/assistant-api';
+
+/** What the example buttons put in the message box: the everyday forms the built-in assistant knows. */
+export const EXAMPLE_PROMPTS = [
+  'Give Ava Monday and Tuesday 9 to 5',
+  "Move Ben's Friday shift to Saturday",
+  'Who works Saturday evening?',
+  'How many hours has Ben this week?',
+  'Add a day note on Friday: stocktake after close',
+] as const;
+
+const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "12 of 300 messages this month, resets 1 Dec". */
+export function usageText(usage: AssistantUsage): string {
+  const resets = Number.isNaN(Date.parse(usage.resetsAt))
+    ? ''
+    : `, resets ${monthDay.format(new Date(usage.resetsAt))}`;
+  return `${usage.used} of ${usage.limit} ${usage.limit === 1 ? 'message' : 'messages'} this month${resets}`;
+}
+
+/** True once the month's allowance is spent: the box is closed until it resets. */
+export function usageSpent(usage: AssistantUsage | undefined): boolean {
+  return usage !== undefined && usage.used >= usage.limit;
+}
+
+/** Who answered, as the conversation labels each reply. */
+export function engineLabel(engine: AssistantReply['engine']): string {
+  return engine === 'model' ? 'AI model' : 'Built-in assistant';
+}
+
+/** Why a message cannot be sent as typed, or null: the server holds its length (and says so). */
+export function messageProblem(message: string): string | null {
+  if (message.trim() === '') return 'Type what you would like changed, or pick an example.';
+  const problem = textProblem(message, { multiline: true });
+  return problem ? `The message ${problem}.` : null;
+}
