@@ -41,21 +41,73 @@ export const PROPOSAL_CHANGE_STATES = ['pending', 'accepted', 'rejected', 'faile
 export const ProposalChangeState = z.enum(PROPOSAL_CHANGE_STATES);
 export type ProposalChangeState = z.infer<typeof ProposalChangeState>;
 
-/** The shift a `create` change would add (the agent's; the assistant adds isTimeOff and notes). */
+/**
+ * The shift a `create` change would add. The assistant's time off is `isTimeOff: true`: with both times,
+ * that range; with `startTime` and `endTime` null, the whole day (one day of time off).
+ */
 export const ProposedShift = z.object({
   staffId: z.string(),
   shiftDate: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
   breakMinutes: z.number().int(),
   isTimeOff: z.boolean().optional(),
 });
 export type ProposedShift = z.infer<typeof ProposedShift>;
 
-/** A change as the run's answer gives it: what, and why. */
+/** The fields an `update` change sets on an existing shift (the assistant's); those left out stay. */
+export const ProposedShiftFields = z.object({
+  staffId: z.string().optional(),
+  shiftDate: z.string().optional(),
+  startTime: z.string().nullable().optional(),
+  endTime: z.string().nullable().optional(),
+  breakMinutes: z.number().int().optional(),
+  isTimeOff: z.boolean().optional(),
+});
+export type ProposedShiftFields = z.infer<typeof ProposedShiftFields>;
+
+/**
+ * What the rules said about a change when it was offered (the assistant's changes carry them; the
+ * agent offers only changes that break none): the conflict rule, a staffing rule, a locked day.
+ */
+const Violations = z.array(z.string()).optional();
+
+/**
+ * A change as a proposal offers it: what, why, and (the assistant's) what the rules said. Kinds:
+ * `create` a shift or time off, `update` an existing shift's fields, `remove` a shift, `day-note` set
+ * the note of a day (replacing the day's first note, or adding one).
+ */
 export const AgentChange = z.discriminatedUnion('kind', [
-  z.object({ changeId: z.string(), kind: z.literal('create'), shift: ProposedShift, reason: z.string() }),
-  z.object({ changeId: z.string(), kind: z.literal('remove'), shiftId: z.string(), reason: z.string() }),
+  z.object({
+    changeId: z.string(),
+    kind: z.literal('create'),
+    shift: ProposedShift,
+    reason: z.string(),
+    violations: Violations,
+  }),
+  z.object({
+    changeId: z.string(),
+    kind: z.literal('update'),
+    shiftId: z.string(),
+    shift: ProposedShiftFields,
+    reason: z.string(),
+    violations: Violations,
+  }),
+  z.object({
+    changeId: z.string(),
+    kind: z.literal('remove'),
+    shiftId: z.string(),
+    reason: z.string(),
+    violations: Violations,
+  }),
+  z.object({
+    changeId: z.string(),
+    kind: z.literal('day-note'),
+    date: z.string(),
+    text: z.string(),
+    reason: z.string(),
+    violations: Violations,
+  }),
 ]);
 export type AgentChange = z.infer<typeof AgentChange>;
 
@@ -98,7 +150,7 @@ export const ProposalChangeDto = z.intersection(
   AgentChange,
   z.object({
     state: ProposalChangeState,
-    /** The shift an accepted `create` made (null otherwise; a `remove`'s own shiftId is the one it removes). */
+    /** The shift an accepted `create` made (null otherwise; `update` and `remove` name theirs in shiftId). */
     createdShiftId: z.string().nullable().optional(),
     /** Why accepting it failed (state `failed`). */
     failure: z.string().nullable().optional(),

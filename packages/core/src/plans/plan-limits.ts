@@ -170,3 +170,6 @@ export const STAFFING_RULES_ARE_PRO =
  * the oldest stays writable until the owner upgrades or deletes the others.
  */
 export const TEAM_READ_ONLY_ON_FREE = `This team is read-only on the Free plan, which includes ${PLANS.free.ownedTeams} team. Upgrade to Pro, or delete other teams, to change it again.`;
+
+export const ASSISTANT_IS_PRO =
+  'The schedule assistant is part of the Pro plan. Upgrade to Pro to change the schedule in plain English.';

@@ -1,5 +1,5 @@
+import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import type { AnyProposal } from './proposal-changes';
 
 /**
  * What the schedule page hands the assistant's panel (features/assistant), which the app composes into
@@ -19,7 +19,7 @@ export type AssistantSlotProps = {
   onOpenChange: (open: boolean) => void;
   /** The proposal open in the grid (`?proposal=`), its answer, and any error loading it. */
   proposalId: string | null;
-  proposal: AnyProposal | undefined;
+  proposal: ProposalDto | undefined;
   proposalLoading: boolean;
   proposalError: string | null;
   /** Opens a proposal in the grid (its week when `date` is outside the one on screen). */

@@ -1,4 +1,4 @@
-import type { ProposalChangeDto, ProposalDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
+import type { ProposalChangeDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { hhmm } from '@rotaboard/core/shifts/times';
 import { formatShortDate } from './dates';
@@ -7,31 +7,20 @@ import { chipTimeText } from './schedule-grid';
 /**
  * A proposal's changes in words, for the schedule's proposal bar and the assistant's panel (two
  * features, so it lives here). Types only from the contracts: the schedule's first load has no zod.
+ * Kinds: the agent's `create` and `remove`, the assistant's `update` and `day-note` too.
  */
 
 type ChangeState = ProposalChangeDto['state'];
-type Outcome = { state: ChangeState; failure?: string | null | undefined; reason: string; changeId: string };
-
-/**
- * The assistant's two change kinds (issue 26): `update` names a shift and the fields it changes;
- * `day-note` sets a day's note. Spelled here as the issue's contract gives them, so the web reads them
- * whether or not the core contract it was built against lists them yet.
- */
-export type UpdateChange = Outcome & {
-  kind: 'update';
-  shiftId: string;
-  shift: Partial<ProposedShift>;
-};
-export type DayNoteChange = Outcome & { kind: 'day-note'; date: string; text: string };
-export type AnyProposalChange = ProposalChangeDto | UpdateChange | DayNoteChange;
-export type AnyProposal = Omit<ProposalDto, 'changes'> & { changes: AnyProposalChange[] };
+type UpdateChange = Extract<ProposalChangeDto, { kind: 'update' }>;
 
 const span = (shift: Pick<ProposedShift, 'startTime' | 'endTime'>) =>
   `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}`;
 
-/** What a proposed shift says in words: "09:00–17:00" or "time off". */
-const proposedTime = (shift: Pick<ProposedShift, 'startTime' | 'endTime' | 'isTimeOff'>) =>
-  shift.isTimeOff ? 'time off' : span(shift);
+/** What a proposed shift says in words: "09:00–17:00", "time off 12:00–16:00" or "a day off". */
+export function proposedTime(shift: Pick<ProposedShift, 'startTime' | 'endTime' | 'isTimeOff'>): string {
+  if (!shift.isTimeOff) return span(shift);
+  return shift.startTime && shift.endTime ? `time off ${span(shift)}` : 'a day off';
+}
 
 /** The shift an `update` would leave: the loaded shift with the change's fields over it. */
 export function updatedShift(
@@ -41,8 +30,9 @@ export function updatedShift(
   return {
     staffId: change.shift.staffId ?? before.staffId,
     shiftDate: change.shift.shiftDate ?? before.shiftDate,
-    startTime: change.shift.startTime ?? before.startTime ?? '00:00',
-    endTime: change.shift.endTime ?? before.endTime ?? '00:00',
+    // `null` is a value here (time off for the whole day has no times), so only a missing field keeps.
+    startTime: change.shift.startTime !== undefined ? change.shift.startTime : before.startTime,
+    endTime: change.shift.endTime !== undefined ? change.shift.endTime : before.endTime,
     breakMinutes: change.shift.breakMinutes ?? before.breakMinutes,
     isTimeOff: change.shift.isTimeOff ?? before.isTimeOff,
   };
@@ -54,7 +44,7 @@ export function updatedShift(
  * `shifts` are the loaded shifts (an update or removal names only its shift's id).
  */
 export function describeChange(
-  change: AnyProposalChange,
+  change: ProposalChangeDto,
   staffName: (staffId: string) => string,
   shifts: ReadonlyMap<string, ShiftDto>,
 ): string {
@@ -75,8 +65,12 @@ export function describeChange(
       const parts: string[] = [];
       if (after.staffId !== shift.staffId) parts.push(`to ${staffName(after.staffId)}`);
       if (after.shiftDate !== shift.shiftDate) parts.push(`to ${formatShortDate(after.shiftDate)}`);
-      if (hhmm(after.startTime) !== hhmm(shift.startTime) || hhmm(after.endTime) !== hhmm(shift.endTime))
-        parts.push(`as ${span(after)}`);
+      if (
+        after.isTimeOff !== shift.isTimeOff ||
+        hhmm(after.startTime) !== hhmm(shift.startTime) ||
+        hhmm(after.endTime) !== hhmm(shift.endTime)
+      )
+        parts.push(`as ${proposedTime(after)}`);
       if (after.breakMinutes !== shift.breakMinutes) parts.push(`with a ${after.breakMinutes} min break`);
       return parts.length > 0 ? `Move ${what} ${parts.join(' ')}` : `Keep ${what} as it is`;
     }
@@ -93,6 +87,6 @@ export function isOpenChange(change: { state: ChangeState }): boolean {
 }
 
 /** Accepting these deletes or overwrites something (a removal, a move, a replaced note): ask first. */
-export function changesSomethingExisting(change: AnyProposalChange): boolean {
+export function changesSomethingExisting(change: { kind: ProposalChangeDto['kind'] }): boolean {
   return change.kind !== 'create';
 }

@@ -17,7 +17,21 @@ import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
-type DayNoteRow = typeof dayNotes.$inferSelect;
+export type DayNoteRow = typeof dayNotes.$inferSelect;
+
+/** The first note of a day (a day may have several), or null: what a proposal's day-note change replaces. */
+export async function firstDayNote(db: Db, teamId: string, date: string): Promise<DayNoteRow | null> {
+  const [row] = await db
+    .select()
+    .from(dayNotes)
+    .where(and(eq(dayNotes.teamId, teamId), eq(dayNotes.noteDate, date)))
+    .orderBy(asc(dayNotes.createdAt), asc(dayNotes.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Runs inside a note's transaction after the write (a proposal moves its change there); throwing undoes it. */
+type Within = (tx: Db, row: DayNoteRow) => Promise<void>;
 const toDto = (row: DayNoteRow): DayNoteDto => ({
   noteId: row.id,
   noteDate: row.noteDate,
@@ -76,7 +90,12 @@ export function createDayNoteService(deps: {
       return rows.map(toDto);
     },
 
-    async create(user: UserRow, teamId: string, input: z.output<typeof DayNoteInput>): Promise<DayNoteDto> {
+    async create(
+      user: UserRow,
+      teamId: string,
+      input: z.output<typeof DayNoteInput>,
+      within?: Within,
+    ): Promise<DayNoteDto> {
       const result = await db.transaction(async (tx) => {
         requireTeamWriter(await access(tx, user, teamId));
         const [row] = await tx
@@ -91,6 +110,7 @@ export function createDayNoteService(deps: {
           changedBy: user.id,
           newValues: auditValues(row!),
         });
+        if (within) await within(tx, row!);
         return toDto(row!);
       });
       announce(deps.events, {
@@ -108,6 +128,7 @@ export function createDayNoteService(deps: {
       teamId: string,
       noteId: string,
       input: z.output<typeof DayNoteInput>,
+      within?: Within,
     ): Promise<DayNoteDto> {
       const result = await db.transaction(async (tx) => {
         requireTeamWriter(await access(tx, user, teamId));
@@ -125,6 +146,7 @@ export function createDayNoteService(deps: {
           before: auditValues(before),
           after: auditValues(after!),
         });
+        if (within) await within(tx, before);
         return { dto: toDto(after!), previousDate: before.noteDate };
       });
       announce(deps.events, {
@@ -137,7 +159,7 @@ export function createDayNoteService(deps: {
       return result.dto;
     },
 
-    async remove(user: UserRow, teamId: string, noteId: string) {
+    async remove(user: UserRow, teamId: string, noteId: string, within?: Within) {
       const result = await db.transaction(async (tx) => {
         requireTeamWriter(await access(tx, user, teamId));
         const before = await find(tx, teamId, noteId);
@@ -150,6 +172,7 @@ export function createDayNoteService(deps: {
           changedBy: user.id,
           oldValues: auditValues(before),
         });
+        if (within) await within(tx, before);
         return { success: true as const, message: 'Note deleted', noteDate: before.noteDate };
       });
       announce(deps.events, { teamId, kind: 'day-notes', user, dates: [result.noteDate], ids: [noteId] });

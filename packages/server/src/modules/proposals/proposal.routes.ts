@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/session.plugin.ts';
+import { createDayNoteService } from '../day-notes/day-notes.module.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
 import { createProposalService } from './proposal.service.ts';
 
@@ -27,6 +28,7 @@ export async function proposalRoutes(app: FastifyInstance) {
       events: app.realtime,
       log: app.log,
     }),
+    dayNotes: createDayNoteService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime }),
   });
   const tags = ['schedule-agent'];
 

@@ -1,6 +1,9 @@
+import { DayNoteInput } from '@rotaboard/core/contracts/day-notes';
 import type {
   AcceptResult,
   ProposalDto,
+  ProposedShift,
+  ProposedShiftFields,
   RejectResult,
   UndoResult,
 } from '@rotaboard/core/contracts/proposals';
@@ -13,16 +16,24 @@ import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import { type createDayNoteService, type DayNoteRow, firstDayNote } from '../day-notes/day-notes.module.ts';
 import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
-import type { ShiftRow } from '../shifts/shift.repository.ts';
+import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import type { TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { toProposalDto } from './proposal.dto.ts';
-import { createProposalRepository, type StoredChange } from './proposal.repository.ts';
+import { createProposalRepository, type ProposalRow, type StoredChange } from './proposal.repository.ts';
 import { agentAccess } from './proposal-access.ts';
 
-type ShiftService = Pick<ReturnType<typeof createShiftService>, 'create' | 'remove'>;
+type ShiftService = Pick<ReturnType<typeof createShiftService>, 'create' | 'update' | 'remove'>;
+type DayNoteService = Pick<ReturnType<typeof createDayNoteService>, 'create' | 'update' | 'remove'>;
+
+/** What accepting a day-note change replaced: the note it wrote, and the day's earlier text (null: none). */
+type KeptNote = { noteId: string; previousText: string | null; previousShowToAllStaff: boolean | null };
+
+/** The schedule moved on: the shift an update would change was removed meanwhile. */
+const GONE = 'The shift this change would change is no longer on the schedule';
 
 /** A change the caller asked about that this proposal does not have, or has already decided. */
 const ALREADY: Record<string, string> = {
@@ -39,7 +50,12 @@ const UNKNOWN_CHANGE = 'This proposal has no such change';
  * A change's state moves in the same transaction as the shift it makes or removes, guarded by its old
  * state, so two people accepting one change at once make one shift.
  */
-export function createProposalService(deps: { db: Db; proEmails: readonly string[]; shifts: ShiftService }) {
+export function createProposalService(deps: {
+  db: Db;
+  proEmails: readonly string[];
+  shifts: ShiftService;
+  dayNotes: DayNoteService;
+}) {
   const { db } = deps;
 
   async function load(user: UserRow, teamId: string, proposalId: string, write: boolean) {
@@ -96,7 +112,7 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
       proposalId: string,
       changeIds: string[],
     ): Promise<AcceptResult> {
-      const { access, changes } = await load(user, teamId, proposalId, true);
+      const { access, proposal, changes } = await load(user, teamId, proposalId, true);
       const byId = new Map(changes.map((change) => [change.changeId, change]));
       const result: AcceptResult = { accepted: [], failed: [] };
       const chosen: StoredChange[] = [];
@@ -106,16 +122,34 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
         if (refusal) result.failed.push({ changeId, message: refusal });
         else chosen.push(change!);
       }
-      const creates = chosen.filter((change) => change.change.kind === 'create');
-      const dates = creates.map((change) =>
-        change.change.kind === 'create' ? change.change.shift.shiftDate : '',
+      // The staffing context covers every date a create or update would write to.
+      const dates = chosen.flatMap(({ change }) =>
+        change.kind === 'create'
+          ? [change.shift.shiftDate]
+          : change.kind === 'update' && change.shift.shiftDate
+            ? [change.shift.shiftDate]
+            : [],
       );
+      const updated = chosen.flatMap(({ change }) => (change.kind === 'update' ? [change.shiftId] : []));
+      const current = new Map(
+        (await createShiftRepository(db).findManyInTeam(teamId, updated)).map((row) => [row.id, row]),
+      );
+      for (const row of current.values()) dates.push(row.shiftDate);
       let context: TeamStaffingContext | null = null;
       if (dates.length) {
         const sorted = [...dates].sort();
         context = await loadStaffingContext(db, access.team, sorted[0]!, sorted.at(-1)!);
       }
       const repo = createProposalRepository(db);
+      const moveTo = (tx: Db, stored: StoredChange, extra: Parameters<typeof transition>[5]) =>
+        transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', extra);
+      /** The rules' context with `entry` in place of its earlier self (or added). */
+      const withEntry = (entry: StaffingEntry) => {
+        context = {
+          ...context!,
+          entries: [...context!.entries.filter((e) => e.shiftId !== entry.shiftId), entry],
+        };
+      };
 
       // In the order offered, so a person's week fills as the agent planned it.
       chosen.sort((a, b) => a.position - b.position);
@@ -123,36 +157,73 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
         const { change } = stored;
         try {
           if (change.kind === 'create') {
-            const problem = lockProblem(access, change.shift.shiftDate);
-            const entry: StaffingEntry = {
-              ...change.shift,
-              shiftId: `proposed-${stored.changeId}`,
-              isTimeOff: false,
-            };
-            const broken = problem ?? ruleProblem(context!, entry);
+            const input = proposedInput(change.shift);
+            const entry: StaffingEntry = { ...input, shiftId: `proposed-${stored.changeId}` };
+            const broken = lockProblem(access, input.shiftDate) ?? ruleProblem(context!, entry);
             if (broken) throw new DomainError(ErrorCode.CONFLICT, broken);
-            const input = ShiftInput.parse({ ...change.shift, isTimeOff: change.shift.isTimeOff ?? false });
-            const shift = await deps.shifts.create(user, teamId, input, false, (tx, row) =>
-              transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', { shiftId: row.id }),
-            );
-            context = { ...context!, entries: [...context!.entries, { ...entry, shiftId: shift.shiftId }] };
+            const shift = await deps.shifts.create(user, teamId, input, false, async (tx, row) => {
+              await moveTo(tx, stored, { shiftId: row.id });
+              await recordAccepted(tx, user, teamId, proposal, stored, row.id);
+            });
+            withEntry({ ...entry, shiftId: shift.shiftId });
             result.accepted.push({ changeId: stored.changeId, shiftId: shift.shiftId });
-          } else {
+          } else if (change.kind === 'update') {
+            const before = current.get(change.shiftId);
+            if (!before) throw new DomainError(ErrorCode.CONFLICT, GONE);
+            const input = updatedInput(before, change.shift);
+            const entry: StaffingEntry = { ...input, shiftId: before.id };
+            const broken =
+              lockProblem(access, before.shiftDate) ??
+              lockProblem(access, input.shiftDate) ??
+              ruleProblem(context!, entry);
+            if (broken) throw new DomainError(ErrorCode.CONFLICT, broken);
+            await deps.shifts.update(user, teamId, before.id, input, false, async (tx, was) => {
+              // The shift as it was at this moment, so undo puts back what accepting replaced.
+              await moveTo(tx, stored, { shiftId: was.id, removedShift: snapshot(was) });
+              await recordAccepted(tx, user, teamId, proposal, stored, was.id);
+            });
+            withEntry(entry);
+            result.accepted.push({ changeId: stored.changeId, shiftId: before.id });
+          } else if (change.kind === 'remove') {
             let removedDate: string | null = null;
             await deps.shifts.remove(user, teamId, change.shiftId, false, async (tx, before) => {
               const problem = lockProblem(access, before.shiftDate);
               if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
               removedDate = before.shiftDate;
-              await transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', {
-                shiftId: before.id,
-                removedShift: snapshot(before),
-              });
+              await moveTo(tx, stored, { shiftId: before.id, removedShift: snapshot(before) });
+              await recordAccepted(tx, user, teamId, proposal, stored, before.id);
             });
             if (context && removedDate) {
               context = {
                 ...context,
                 entries: context.entries.filter((entry) => entry.shiftId !== change.shiftId),
               };
+            }
+            result.accepted.push({ changeId: stored.changeId, shiftId: null });
+          } else {
+            const problem = lockProblem(access, change.date);
+            if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+            const existing = await firstDayNote(db, teamId, change.date);
+            const kept = (previous: DayNoteRow | null, noteId: string): KeptNote => ({
+              noteId,
+              previousText: previous?.noteText ?? null,
+              previousShowToAllStaff: previous?.showToAllStaff ?? null,
+            });
+            const input = DayNoteInput.parse({
+              noteDate: change.date,
+              noteText: change.text,
+              showToAllStaff: existing?.showToAllStaff ?? true,
+            });
+            const within = (previous: DayNoteRow | null) => async (tx: Db, row: DayNoteRow) => {
+              await moveTo(tx, stored, { removedShift: kept(previous, row.id) });
+              await recordAccepted(tx, user, teamId, proposal, stored, null);
+            };
+            if (existing) {
+              await deps.dayNotes.update(user, teamId, existing.id, input, (tx, before) =>
+                within(before)(tx, before),
+              );
+            } else {
+              await deps.dayNotes.create(user, teamId, input, within(null));
             }
             result.accepted.push({ changeId: stored.changeId, shiftId: null });
           }
@@ -202,9 +273,12 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
         );
       }
       const result: UndoResult = { undone: [], failed: [] };
+      const back = (tx: Db, stored: StoredChange) =>
+        transition(tx, proposalId, stored, ['accepted'], 'pending', { shiftId: null, removedShift: null });
       for (const stored of accepted) {
         try {
-          if (stored.change.kind === 'create') {
+          const { change } = stored;
+          if (change.kind === 'create') {
             if (!stored.shiftId)
               throw new DomainError(ErrorCode.CONFLICT, 'The shift this change made is gone');
             await deps.shifts.remove(user, teamId, stored.shiftId, false, async (tx, before) => {
@@ -212,17 +286,40 @@ export function createProposalService(deps: { db: Db; proEmails: readonly string
               if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
               await transition(tx, proposalId, stored, ['accepted'], 'pending', { shiftId: null });
             });
-          } else {
+          } else if (change.kind === 'update') {
+            const before = stored.removedShift as ReturnType<typeof snapshot> | null;
+            if (!before || !stored.shiftId)
+              throw new DomainError(ErrorCode.CONFLICT, 'The shift as it was was not kept');
+            const now = await createShiftRepository(db).findInTeam(teamId, stored.shiftId);
+            if (!now) throw new DomainError(ErrorCode.CONFLICT, 'The shift this change changed is gone');
+            const problem = lockProblem(access, now.shiftDate) ?? lockProblem(access, before.shiftDate);
+            if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+            await deps.shifts.update(user, teamId, stored.shiftId, restoreInput(before), false, (tx) =>
+              back(tx, stored),
+            );
+          } else if (change.kind === 'remove') {
             const before = stored.removedShift as ReturnType<typeof snapshot> | null;
             if (!before) throw new DomainError(ErrorCode.CONFLICT, 'The removed shift was not kept');
             const problem = lockProblem(access, before.shiftDate);
             if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
-            await deps.shifts.create(user, teamId, restoreInput(before), false, (tx) =>
-              transition(tx, proposalId, stored, ['accepted'], 'pending', {
-                shiftId: null,
-                removedShift: null,
-              }),
-            );
+            await deps.shifts.create(user, teamId, restoreInput(before), false, (tx) => back(tx, stored));
+          } else {
+            const kept = stored.removedShift as KeptNote | null;
+            if (!kept) throw new DomainError(ErrorCode.CONFLICT, 'The note as it was was not kept');
+            const problem = lockProblem(access, change.date);
+            if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+            if (kept.previousText === null) {
+              await deps.dayNotes.remove(user, teamId, kept.noteId, (tx) => back(tx, stored));
+            } else {
+              const input = DayNoteInput.safeParse({
+                noteDate: change.date,
+                noteText: kept.previousText,
+                showToAllStaff: kept.previousShowToAllStaff ?? true,
+              });
+              if (!input.success)
+                throw new DomainError(ErrorCode.CONFLICT, 'The note cannot be put back as it was');
+              await deps.dayNotes.update(user, teamId, kept.noteId, input.data, (tx) => back(tx, stored));
+            }
           }
           result.undone.push(stored.changeId);
         } catch (error) {
@@ -259,4 +356,69 @@ function snapshot(row: ShiftRow) {
     breakMinutes: row.breakMinutes,
     attendanceAdjustments: row.attendanceAdjustments,
   };
+}
+
+/** A create's shift as the shift service takes it: whole-day time off when time off has no times. */
+function proposedInput(shift: ProposedShift) {
+  const isTimeOff = shift.isTimeOff ?? false;
+  const wholeDay = isTimeOff && (shift.startTime === null || shift.endTime === null);
+  const parsed = ShiftInput.safeParse({
+    ...shift,
+    isTimeOff,
+    startTime: wholeDay ? null : shift.startTime,
+    endTime: wholeDay ? null : shift.endTime,
+    timeOffDays: wholeDay ? 1 : null,
+  });
+  if (!parsed.success) throw new DomainError(ErrorCode.VALIDATION, parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
+/** The shift `before` with an update's fields set (time off without times: the whole day). */
+function updatedInput(before: ShiftRow, fields: ProposedShiftFields) {
+  const merged = { ...snapshot(before), ...fields };
+  const isTimeOff = merged.isTimeOff;
+  const wholeDay = isTimeOff && (merged.startTime === null || merged.endTime === null);
+  const parsed = ShiftInput.safeParse({
+    ...merged,
+    timeOffDays: wholeDay
+      ? before.isTimeOff
+        ? (before.timeOffDays ?? 1)
+        : 1
+      : isTimeOff
+        ? merged.timeOffDays
+        : null,
+    timeOffHours: isTimeOff && !wholeDay ? merged.timeOffHours : null,
+    startTime: wholeDay ? null : merged.startTime,
+    endTime: wholeDay ? null : merged.endTime,
+  });
+  if (!parsed.success) throw new DomainError(ErrorCode.VALIDATION, parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
+/**
+ * A `proposal` ACCEPTED row beside the schedule's own (the shift or note audit row the service wrote):
+ * which proposal, from the agent or the assistant, made the change, so the audit report says so.
+ */
+async function recordAccepted(
+  tx: Db,
+  user: UserRow,
+  teamId: string,
+  proposal: ProposalRow,
+  stored: StoredChange,
+  shiftId: string | null,
+) {
+  await createAuditRepository(tx).record({
+    teamId,
+    entityType: 'proposal',
+    entityId: proposal.id,
+    action: 'ACCEPTED',
+    changedBy: user.id,
+    newValues: {
+      source: proposal.source,
+      changeId: stored.changeId,
+      kind: stored.change.kind,
+      shiftId,
+      reason: stored.change.reason,
+    },
+  });
 }

@@ -154,12 +154,14 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       return result;
     },
 
+    /** `within` runs inside the transaction with the entry before and after; if it throws, nothing changes. */
     async update(
       user: UserRow,
       teamId: string,
       shiftId: string,
       input: ParsedShiftInput,
       notify: boolean,
+      within?: (tx: Db, before: ShiftRow, after: ShiftRow) => Promise<void>,
     ): Promise<ShiftDto> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
@@ -182,6 +184,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           before: shiftAuditValues(before),
           after: shiftAuditValues(after),
         });
+        if (within) await within(tx, before, after);
         const mails: (OutgoingEmail | null)[] = [];
         if (notify && (isLocked(a, before.shiftDate) || isLocked(a, after.shiftDate))) {
           if (previousMember.id === member.id) mails.push(changeMail(a, member, 'changed', before, after));

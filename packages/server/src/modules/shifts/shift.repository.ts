@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 import { auditActor } from '../audit/audit.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ShiftRow = typeof shifts.$inferSelect;
 /** What the conflict rule and its message need of an existing entry (dates and times as Drizzle gives them). */
@@ -243,6 +245,17 @@ export function createShiftRepository(db: Db) {
         .where(and(eq(shifts.teamId, teamId), eq(shifts.id, shiftId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Those of `shiftIds` that are the team's (others, and ids no shift has, are left out). */
+    async findManyInTeam(teamId: string, shiftIds: readonly string[]): Promise<ShiftRow[]> {
+      // A text that is no uuid would make the uuid column's comparison fail; no shift has it anyway.
+      const ids = shiftIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(shifts)
+        .where(and(eq(shifts.teamId, teamId), inArray(shifts.id, ids)));
     },
 
     async insert(values: NewShift): Promise<ShiftRow> {

@@ -1,19 +1,12 @@
+import type {
+  AssistantMessageInput,
+  AssistantReply,
+  AssistantUsage,
+} from '@rotaboard/core/contracts/assistant';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// The issue's contract (issue 26): spelled here as types only, like the schedule's calls.
-
-/** POST /api/assistant/{teamId} */
-export type AssistantMessageInput = { message: string; weekStartDate: string; conversationId?: string };
-/** Its answer: the reply, which engine gave it, and the proposal it made (null for an answer alone). */
-export type AssistantReply = {
-  conversationId: string;
-  reply: string;
-  engine: 'model' | 'built-in';
-  proposalId: string | null;
-};
-/** GET /api/assistant/{teamId}/usage: this month's messages, the allowance and when it starts again. */
-export type AssistantUsage = { used: number; limit: number; resetsAt: string };
+// Types only from the contracts: the panel's chunk needs no zod.
 
 const base = (teamId: string) => `/api/assistant/${encodeURIComponent(teamId)}`;
 

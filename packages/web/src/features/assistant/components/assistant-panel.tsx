@@ -1,3 +1,4 @@
+import type { AssistantReply } from '@rotaboard/core/contracts/assistant';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bot, LoaderCircle, Send, Sparkles, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { cn } from '../../../lib/utils';
-import { type AssistantReply, assistantUsageQueryOptions, sendAssistantMessage } from '../api/assistant-api';
+import { assistantUsageQueryOptions, sendAssistantMessage } from '../api/assistant-api';
 import { EXAMPLE_PROMPTS, engineLabel, messageProblem, usageSpent, usageText } from '../utils/assistant-text';
 import { AssistantProposal } from './assistant-proposal';
 

@@ -1,15 +1,11 @@
+import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Check, Undo2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  type AnyProposal,
-  changesSomethingExisting,
-  describeChange,
-  isOpenChange,
-} from '../../../lib/proposal-changes';
+import { changesSomethingExisting, describeChange, isOpenChange } from '../../../lib/proposal-changes';
 import { cn } from '../../../lib/utils';
 
 const STATE_TEXT = {
@@ -34,7 +30,7 @@ export function AssistantProposal({
   onReject,
   onUndo,
 }: {
-  proposal: AnyProposal | undefined;
+  proposal: ProposalDto | undefined;
   loading: boolean;
   error: string | null;
   staffName: (staffId: string) => string;

@@ -33,6 +33,10 @@ describe('messageProblem', () => {
     expect(messageProblem('')).toMatch(/Type what you would like changed/);
     expect(messageProblem('  \n ')).toMatch(/Type what you would like changed/);
   });
+  it('refuses a message longer than the server takes', () => {
+    expect(messageProblem('a'.repeat(1000))).toBeNull();
+    expect(messageProblem('a'.repeat(1001))).toBe('A message can be at most 1000 characters.');
+  });
   it('refuses control characters but keeps line breaks', () => {
     expect(messageProblem('Give Ava\u0000 Monday')).toBe('The message cannot contain control characters.');
     expect(messageProblem('Give Ava Monday\nand Tuesday')).toBeNull();

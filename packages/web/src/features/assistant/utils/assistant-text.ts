@@ -1,5 +1,9 @@
+import {
+  type AssistantReply,
+  type AssistantUsage,
+  MAX_ASSISTANT_MESSAGE_LENGTH,
+} from '@rotaboard/core/contracts/assistant';
 import { textProblem } from '@rotaboard/core/input/bounds';
-import type { AssistantReply, AssistantUsage } from '../api/assistant-api';
 
 /** What the example buttons put in the message box: the everyday forms the built-in assistant knows. */
 export const EXAMPLE_PROMPTS = [
@@ -30,9 +34,12 @@ export function engineLabel(engine: AssistantReply['engine']): string {
   return engine === 'model' ? 'AI model' : 'Built-in assistant';
 }
 
-/** Why a message cannot be sent as typed, or null: the server holds its length (and says so). */
+/** Why a message cannot be sent as typed, or null: the bounds the server holds it to, said first here. */
 export function messageProblem(message: string): string | null {
-  if (message.trim() === '') return 'Type what you would like changed, or pick an example.';
+  const trimmed = message.trim();
+  if (trimmed === '') return 'Type what you would like changed, or pick an example.';
+  if (trimmed.length > MAX_ASSISTANT_MESSAGE_LENGTH)
+    return `A message can be at most ${MAX_ASSISTANT_MESSAGE_LENGTH} characters.`;
   const problem = textProblem(message, { multiline: true });
   return problem ? `The message ${problem}.` : null;
 }

@@ -1,5 +1,6 @@
 import type { StaffingViolation } from '@rotaboard/core/contracts/schedule-agent';
 import { Check, TriangleAlert, X } from 'lucide-react';
+import { proposedTime } from '../../../lib/proposal-changes';
 import { cn } from '../../../lib/utils';
 import {
   type AvailabilityMark,
@@ -122,9 +123,7 @@ export function ProposedChipView({
   dateText: string;
   actions: ProposalActions | null;
 }) {
-  const time = chip.shift.isTimeOff
-    ? 'Time off'
-    : `${chip.shift.startTime.slice(0, 5)}–${chip.shift.endTime.slice(0, 5)}`;
+  const time = proposedTime(chip.shift);
   const what = chip.movedFrom
     ? `proposed move of ${name}'s shift from ${chip.movedFrom} to ${time} on ${dateText}`
     : `proposed shift ${time} for ${name} on ${dateText}`;
@@ -139,7 +138,7 @@ export function ProposedChipView({
           : 'border-primary/70 bg-primary/5',
       )}
     >
-      <span className="block font-semibold tabular-nums">{time}</span>
+      <span className="block font-semibold tabular-nums first-letter:uppercase">{time}</span>
       {chip.movedFrom ? (
         <span className="block text-[11px] font-medium break-words">Moved from {chip.movedFrom}</span>
       ) : null}

@@ -1,7 +1,6 @@
 import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import { describe, expect, it } from 'vitest';
-import type { AnyProposal } from '../../../lib/proposal-changes';
 import { availabilityText, coverageText, gridMarks, keepUnchangedRows } from './grid-marks';
 import { proposalSummary, solverText } from './proposal-summary';
 
@@ -196,7 +195,7 @@ describe('gridMarks', () => {
       breakMinutes: 30,
       isTimeOff: false,
     };
-    const assistant: AnyProposal = {
+    const assistant: ProposalDto = {
       ...proposal([]),
       source: 'assistant',
       changes: [

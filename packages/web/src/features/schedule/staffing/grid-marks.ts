@@ -1,11 +1,11 @@
 import type { AvailabilityKind } from '@rotaboard/core/contracts/availability';
-import type { ProposalChangeDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
+import type { ProposalChangeDto, ProposalDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
 import type { StaffingViolation, ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { dayOfWeek } from '@rotaboard/core/dates/week';
 import { hhmm } from '@rotaboard/core/shifts/times';
 import { formatShortDate } from '../../../lib/dates';
-import { type AnyProposal, updatedShift } from '../../../lib/proposal-changes';
+import { updatedShift } from '../../../lib/proposal-changes';
 import type { StaffAvailability } from './staffing-api';
 
 /**
@@ -92,7 +92,7 @@ export function gridMarks(
   dates: readonly string[],
   validation: ValidatePeriodResult | undefined,
   availability: readonly StaffAvailability[] | undefined,
-  proposal: AnyProposal | undefined,
+  proposal: ProposalDto | undefined,
   staffIdOf: (shiftId: string) => string | undefined,
   shiftOf: (shiftId: string) => LoadedShift | undefined = () => undefined,
 ): Map<string, RowMarks> {

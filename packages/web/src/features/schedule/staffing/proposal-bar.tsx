@@ -1,4 +1,4 @@
-import type { ProposalChangeDto } from '@rotaboard/core/contracts/proposals';
+import type { ProposalChangeDto, ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Bot, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
-import { type AnyProposal, type AnyProposalChange, describeChange } from '../../../lib/proposal-changes';
+import { describeChange } from '../../../lib/proposal-changes';
 import { cn } from '../../../lib/utils';
 import { proposalSummary, solverText } from './proposal-summary';
 
@@ -37,7 +37,7 @@ export function ProposalBar({
   onUndo,
   onClose,
 }: {
-  proposal: AnyProposal | undefined;
+  proposal: ProposalDto | undefined;
   loading: boolean;
   error: string | null;
   staffName: (staffId: string) => string;
@@ -86,7 +86,7 @@ export function ProposalBar({
 
   const summary = proposalSummary(proposal);
   const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
-  const describe = (change: AnyProposalChange) => describeChange(change, staffName, byId);
+  const describe = (change: ProposalChangeDto) => describeChange(change, staffName, byId);
   const overwrites = summary.pendingRemovals + summary.pendingOther;
 
   return frame(

@@ -1,12 +1,11 @@
-import type { SolverReport } from '@rotaboard/core/contracts/proposals';
-import type { AnyProposal } from '../../../lib/proposal-changes';
+import type { ProposalDto, SolverReport } from '@rotaboard/core/contracts/proposals';
 
 /**
  * What the proposal bar says and acts on: the counts by state, and the changes still to decide.
  * `pendingOther` counts the assistant's pending updates and day notes ("to change"), which overwrite
  * something as a removal deletes it: accepting those all at once is confirmed first.
  */
-export function proposalSummary(proposal: Pick<AnyProposal, 'changes'>) {
+export function proposalSummary(proposal: Pick<ProposalDto, 'changes'>) {
   const pending = proposal.changes.filter((change) => change.state === 'pending');
   const count = (state: string) => proposal.changes.filter((change) => change.state === state).length;
   const pendingCreates = pending.filter((change) => change.kind === 'create').length;

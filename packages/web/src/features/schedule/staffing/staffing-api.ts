@@ -3,13 +3,13 @@ import type {
   AcceptResult,
   AgentRunInput,
   AgentRunResult,
+  ProposalDto,
   RejectResult,
   UndoResult,
 } from '@rotaboard/core/contracts/proposals';
 import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { AnyProposal } from '../../../lib/proposal-changes';
 
 // Types only from the contracts: this module is in the schedule's first load, and zod is not.
 
@@ -63,8 +63,7 @@ export const proposalQueryOptions = (teamId: string, proposalId: string) =>
   queryOptions({
     queryKey: ['teams', teamId, 'proposals', proposalId],
     queryFn: () =>
-      // The agent's proposals and the assistant's (which adds update and day-note changes).
-      apiRequest<AnyProposal>('GET', `${base(teamId)}/proposals/${encodeURIComponent(proposalId)}`),
+      apiRequest<ProposalDto>('GET', `${base(teamId)}/proposals/${encodeURIComponent(proposalId)}`),
     retry: false,
   });
 
