@@ -1,3 +1,4 @@
+import { ASSISTANT_EXAMPLES } from '@rotaboard/core/assistant/interpret';
 import type { AssistantReply } from '@rotaboard/core/contracts/assistant';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bot, LoaderCircle, Send, Sparkles, X } from 'lucide-react';
@@ -12,7 +13,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { cn } from '../../../lib/utils';
 import { assistantUsageQueryOptions, sendAssistantMessage } from '../api/assistant-api';
-import { EXAMPLE_PROMPTS, engineLabel, messageProblem, usageSpent, usageText } from '../utils/assistant-text';
+import { engineLabel, messageProblem, usageSpent, usageText } from '../utils/assistant-text';
 import { AssistantProposal } from './assistant-proposal';
 
 type Turn =
@@ -417,7 +418,7 @@ function UsageMeter({
 function Examples({ onPick, disabled }: { onPick: (text: string) => void; disabled: boolean }) {
   return (
     <ul aria-label="Example messages" className="flex flex-wrap gap-2">
-      {EXAMPLE_PROMPTS.map((example) => (
+      {ASSISTANT_EXAMPLES.map((example) => (
         <li key={example} className="max-w-full">
           <Button
             size="sm"

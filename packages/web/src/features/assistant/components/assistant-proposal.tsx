@@ -1,6 +1,6 @@
 import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import { Check, Undo2, X } from 'lucide-react';
+import { Check, TriangleAlert, Undo2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
@@ -78,7 +78,8 @@ export function AssistantProposal({
         Proposed changes ({proposal.changes.length})
       </h3>
       <p className="text-muted-foreground">
-        Checked against the team's rules. Nothing changes until you accept it; the week shows them dashed.
+        Checked against the team's rules; any rule a change breaks is named under it. Nothing changes until
+        you accept it, and the week shows each one dashed.
       </p>
       {proposal.changes.length === 0 ? (
         <p className="mt-2 text-muted-foreground">Nothing to change.</p>
@@ -104,6 +105,19 @@ export function AssistantProposal({
                 </span>
                 {change.reason ? (
                   <span className="block break-words text-muted-foreground">{change.reason}</span>
+                ) : null}
+                {change.violations && change.violations.length > 0 ? (
+                  <ul
+                    className="mt-0.5 grid gap-0.5 text-amber-800 dark:text-amber-200"
+                    aria-label="Rules it breaks"
+                  >
+                    {change.violations.map((violation) => (
+                      <li key={violation} className="flex gap-1 break-words">
+                        <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                        {violation}
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
                 {change.failure ? (
                   <span className="block break-words text-destructive">{change.failure}</span>

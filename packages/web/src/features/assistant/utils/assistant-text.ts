@@ -5,15 +5,6 @@ import {
 } from '@rotaboard/core/contracts/assistant';
 import { textProblem } from '@rotaboard/core/input/bounds';
 
-/** What the example buttons put in the message box: the everyday forms the built-in assistant knows. */
-export const EXAMPLE_PROMPTS = [
-  'Give Ava Monday and Tuesday 9 to 5',
-  "Move Ben's Friday shift to Saturday",
-  'Who works Saturday evening?',
-  'How many hours has Ben this week?',
-  'Add a day note on Friday: stocktake after close',
-] as const;
-
 const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** "12 of 300 messages this month, resets 1 Dec". */
