@@ -37,7 +37,7 @@ describe('describeChange', () => {
         name,
         shifts,
       ),
-    ).toBe('Add 09:00–17:00 for Ava Okafor on 2 Mar 2026');
+    ).toBe('Add 09:00–17:00 for Ava Okafor on Mon 2 Mar 2026');
     expect(
       describeChange(
         {
@@ -56,7 +56,7 @@ describe('describeChange', () => {
         name,
         shifts,
       ),
-    ).toBe('Add a day off for Ava Okafor on 3 Mar 2026');
+    ).toBe('Add a day off for Ava Okafor on Tue 3 Mar 2026');
     expect(
       describeChange(
         {
@@ -75,14 +75,14 @@ describe('describeChange', () => {
         name,
         shifts,
       ),
-    ).toBe('Add time off 12:00–16:00 for Ava Okafor on 3 Mar 2026');
+    ).toBe('Add time off 12:00–16:00 for Ava Okafor on Tue 3 Mar 2026');
     expect(
       describeChange(
         { ...open, changeId: 'm', kind: 'update', shiftId: 'fri', shift: { shiftDate: '2026-03-07' } },
         name,
         shifts,
       ),
-    ).toBe("Move Ben Hughes's 09:00–17:00 on 6 Mar 2026 to 7 Mar 2026");
+    ).toBe("Move Ben Hughes's 09:00–17:00 on Fri 6 Mar 2026 to Sat 7 Mar 2026");
     expect(
       describeChange(
         {
@@ -95,9 +95,9 @@ describe('describeChange', () => {
         name,
         shifts,
       ),
-    ).toBe("Move Ben Hughes's 09:00–17:00 on 6 Mar 2026 to Ava Okafor as 10:00–17:00 with a 0 min break");
+    ).toBe("Move Ben Hughes's 09:00–17:00 on Fri 6 Mar 2026 to Ava Okafor as 10:00–17:00 with a 0 min break");
     expect(describeChange({ ...open, changeId: 'r', kind: 'remove', shiftId: 'fri' }, name, shifts)).toBe(
-      'Remove 09:00–17:00 of Ben Hughes on 6 Mar 2026',
+      'Remove 09:00–17:00 of Ben Hughes on Fri 6 Mar 2026',
     );
     expect(describeChange({ ...open, changeId: 'r', kind: 'remove', shiftId: 'other' }, name, shifts)).toBe(
       'Remove a shift outside the week on screen',
@@ -111,14 +111,14 @@ describe('describeChange', () => {
         name,
         shifts,
       ),
-    ).toBe('Day note on 7 Mar 2026: “Stocktake”');
+    ).toBe('Day note on Sat 7 Mar 2026: “Stocktake”');
     expect(
       describeChange(
         { ...open, changeId: 'n', kind: 'day-note', date: '2026-03-07', text: ' ' },
         name,
         shifts,
       ),
-    ).toBe('Clear the day note on 7 Mar 2026');
+    ).toBe('Clear the day note on Sat 7 Mar 2026');
   });
 });
 

@@ -1,7 +1,10 @@
 import type { ProposalChangeDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { hhmm } from '@rotaboard/core/shifts/times';
-import { formatShortDate } from './dates';
+import { formatShortDate, formatWeekday } from './dates';
+
+/** "Mon 14 Dec 2026": the assistant is asked in weekdays, so its changes say them. */
+const day = (date: string) => `${formatWeekday(date)} ${formatShortDate(date)}`;
 import { chipTimeText } from './schedule-grid';
 
 /**
@@ -50,21 +53,21 @@ export function describeChange(
 ): string {
   switch (change.kind) {
     case 'create':
-      return `Add ${proposedTime(change.shift)} for ${staffName(change.shift.staffId)} on ${formatShortDate(change.shift.shiftDate)}`;
+      return `Add ${proposedTime(change.shift)} for ${staffName(change.shift.staffId)} on ${day(change.shift.shiftDate)}`;
     case 'remove': {
       const shift = shifts.get(change.shiftId);
       return shift
-        ? `Remove ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`
+        ? `Remove ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${day(shift.shiftDate)}`
         : 'Remove a shift outside the week on screen';
     }
     case 'update': {
       const shift = shifts.get(change.shiftId);
       if (!shift) return 'Change a shift outside the week on screen';
       const after = updatedShift(shift, change);
-      const what = `${staffName(shift.staffId)}'s ${chipTimeText(shift)} on ${formatShortDate(shift.shiftDate)}`;
+      const what = `${staffName(shift.staffId)}'s ${chipTimeText(shift)} on ${day(shift.shiftDate)}`;
       const parts: string[] = [];
       if (after.staffId !== shift.staffId) parts.push(`to ${staffName(after.staffId)}`);
-      if (after.shiftDate !== shift.shiftDate) parts.push(`to ${formatShortDate(after.shiftDate)}`);
+      if (after.shiftDate !== shift.shiftDate) parts.push(`to ${day(after.shiftDate)}`);
       if (
         after.isTimeOff !== shift.isTimeOff ||
         hhmm(after.startTime) !== hhmm(shift.startTime) ||
@@ -76,8 +79,8 @@ export function describeChange(
     }
     case 'day-note':
       return change.text.trim()
-        ? `Day note on ${formatShortDate(change.date)}: “${change.text}”`
-        : `Clear the day note on ${formatShortDate(change.date)}`;
+        ? `Day note on ${day(change.date)}: “${change.text}”`
+        : `Clear the day note on ${day(change.date)}`;
   }
 }
 

@@ -52,6 +52,14 @@ export function AssistantPanel(props: AssistantSlotProps) {
     if (target?.isConnected) target.focus();
   };
 
+  // Opened beside the grid, focus moves into the panel (the message box takes it when there is one).
+  const aside = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (open && layout === 'side' && !aside.current?.contains(document.activeElement))
+      heading.current?.focus();
+  }, [open, layout]);
+
   const body = <AssistantBody {...props} />;
   if (layout === 'sheet') {
     return (
@@ -78,6 +86,7 @@ export function AssistantPanel(props: AssistantSlotProps) {
   if (!open) return null;
   return (
     <aside
+      ref={aside}
       aria-labelledby="assistant-title"
       className="sticky top-4 flex max-h-[calc(100dvh-2rem)] w-full flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm lg:w-96 lg:shrink-0"
       data-testid="assistant-panel"
@@ -89,7 +98,12 @@ export function AssistantPanel(props: AssistantSlotProps) {
       }}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="assistant-title" className="flex items-center gap-2 text-base font-semibold">
+        <h2
+          id="assistant-title"
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-base font-semibold outline-none"
+        >
           <Bot aria-hidden="true" className="size-5" />
           Schedule assistant
         </h2>
