@@ -208,7 +208,12 @@ async function scenario(name: string, size: number, weeks: number, targetMs: num
     .map((h) => h.minutes / (h.contractedMinutes as number));
   const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
   const sd = Math.sqrt(ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / ratios.length);
-  const creates = plan.changes.flatMap((c) => (c.kind === 'create' ? [c.shift] : []));
+  // The agent's creates are shifts, always with both times (only the assistant's time off has none).
+  const creates = plan.changes.flatMap((c) =>
+    c.kind === 'create' && c.shift.startTime && c.shift.endTime
+      ? [{ ...c.shift, startTime: c.shift.startTime, endTime: c.shift.endTime }]
+      : [],
+  );
   const preferred = creates.filter((s) => {
     const set = context.availability.get(s.staffId);
     return set !== undefined && preferenceMinutes(s, set) > 0;

@@ -289,3 +289,15 @@ describe('the built-in interpreter', () => {
     expect(describeChange(note(FRI, 'stocktake'), week)).toBe('Note on Friday 11 Dec: stocktake');
   });
 });
+
+describe('the monthly allowance', () => {
+  it('runs per calendar month (UTC) and says when it starts again', async () => {
+    const { monthStart, nextMonthStart, allowanceUsedMessage } = await import('../src/assistant/usage.ts');
+    const now = new Date('2026-12-31T23:59:00Z');
+    expect(monthStart(now).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(nextMonthStart(now).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(allowanceUsedMessage(now)).toBe(
+      'Your team has used all 300 assistant messages for this month. The allowance starts again on 1 January 2027.',
+    );
+  });
+});

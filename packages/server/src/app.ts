@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import sessionPlugin from './modules/auth/session.plugin.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffingSettingsRoutes);
   await app.register(agentRunRoutes, options.agentPlanner ? { plan: options.agentPlanner } : {});
   await app.register(proposalRoutes);
+  await app.register(assistantRoutes);
   await app.register(calendarRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);
 

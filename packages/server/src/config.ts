@@ -124,6 +124,23 @@ const EnvSchema = z.object({
   STRIPE_PRICE_EUR: optionalText(),
   /** Where the Stripe SDK sends its calls: Stripe itself unless set (stripe-mock, tests). */
   STRIPE_API_URL: optionalUrl(/^https?$/, 'http://127.0.0.1:12111'),
+  /** The schedule assistant's model (docs/assistant.md): without a key, the built-in interpreter answers. */
+  OPENAI_API_KEY: optionalText(),
+  /** Any OpenAI-compatible server (Ollama, vLLM …); OpenAI's own unless set. */
+  OPENAI_BASE_URL: optionalUrl(/^https?$/, 'http://127.0.0.1:11434/v1'),
+  ASSISTANT_MODEL: z
+    .string()
+    .trim()
+    .min(1, 'must name a model')
+    .max(200, 'must be a model name')
+    .default('gpt-4o-mini'),
+  /** How long one message may take with the model, all its tool calls included. */
+  ASSISTANT_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be 1 to 300')
+    .max(300, 'must be 1 to 300')
+    .default(60),
 });
 
 /** Every variable the server reads (the README's configuration table lists each: test/config.test.ts). */
@@ -152,6 +169,15 @@ export type Config = {
   webDistDir: string | undefined;
   /** Stripe billing, when STRIPE_SECRET_KEY is set; otherwise the demo provider (docs/billing.md). */
   stripe: StripeConfig | null;
+  /** The assistant's model, when OPENAI_API_KEY is set; null: the built-in interpreter (docs/assistant.md). */
+  assistantModel: AssistantModelConfig | null;
+};
+
+export type AssistantModelConfig = {
+  apiKey: string;
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
 };
 
 export type StripeConfig = {
@@ -219,5 +245,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weekCacheBytes: e.WEEK_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR,
     stripe,
+    assistantModel: e.OPENAI_API_KEY
+      ? {
+          apiKey: e.OPENAI_API_KEY,
+          baseUrl: e.OPENAI_BASE_URL,
+          model: e.ASSISTANT_MODEL,
+          timeoutMs: e.ASSISTANT_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
   };
 }

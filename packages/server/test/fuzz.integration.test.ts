@@ -366,6 +366,8 @@ function createWorld(app: FastifyInstance) {
     lookUp(ref: WorldRef, context: Record<string, string>): unknown {
       const own: Record<string, string[]> = {
         id: [state.teamId],
+        // The assistant's routes name the team teamId (issue 26's contract).
+        teamId: [state.teamId],
         staffId: [state.staff.worker, state.staff.admin, state.staff.invited, ...state.staff.others],
         shiftId: state.shifts.map((s) => s.id),
         noteId: [state.note.id],
@@ -375,6 +377,7 @@ function createWorld(app: FastifyInstance) {
       };
       const foreign: Record<string, string[]> = {
         id: [state.foreign.id],
+        teamId: [state.foreign.id],
         staffId: [state.foreign.staffId],
         shiftId: [state.foreign.shiftId],
       };

@@ -179,7 +179,7 @@ function takeBreak(clause: string): { clause: string; breakMinutes: number } {
 
 const fullName = (p: AssistantStaff) => `${p.firstName} ${p.lastName}`.trim();
 
-/** The people a name means: a full name, else a first name, else a last name (case and 's ignored). */
+/** The people a name means: a first name (else last), or a full name (case and 's ignored). */
 export function findStaff(name: string, staff: readonly AssistantStaff[]): AssistantStaff[] {
   const wanted = name
     .toLowerCase()
@@ -188,7 +188,11 @@ export function findStaff(name: string, staff: readonly AssistantStaff[]): Assis
     .trim();
   if (!wanted) return [];
   const by = (key: (p: AssistantStaff) => string) => staff.filter((p) => key(p).toLowerCase() === wanted);
-  for (const key of [fullName, (p: AssistantStaff) => p.firstName, (p: AssistantStaff) => p.lastName]) {
+  // One word is a first (else last) name, so "Pat" finds "Pat" and "Pat Second" alike; more is a full name.
+  const keys = wanted.includes(' ')
+    ? [fullName, (p: AssistantStaff) => p.firstName]
+    : [(p: AssistantStaff) => p.firstName, (p: AssistantStaff) => p.lastName];
+  for (const key of keys) {
     const found = by(key);
     if (found.length) return found;
   }

@@ -291,6 +291,7 @@ export const auditLog = pgTable(
         'support_message',
         'support_session',
         'proposal',
+        'assistant_message',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -143,6 +143,11 @@ export function createProposalService(deps: {
       const repo = createProposalRepository(db);
       const moveTo = (tx: Db, stored: StoredChange, extra: Parameters<typeof transition>[5]) =>
         transition(tx, proposalId, stored, ['pending', 'failed'], 'accepted', extra);
+      // The agent promised changes that break no rule, so any rule a change would now break fails it; the
+      // assistant's changes were offered with what they break, so only the strict rules (the shift
+      // service's own check) refuse them.
+      const rulesFor = (entry: StaffingEntry) =>
+        proposal.source === 'agent' ? ruleProblem(context!, entry) : null;
       /** The rules' context with `entry` in place of its earlier self (or added). */
       const withEntry = (entry: StaffingEntry) => {
         context = {
@@ -159,7 +164,7 @@ export function createProposalService(deps: {
           if (change.kind === 'create') {
             const input = proposedInput(change.shift);
             const entry: StaffingEntry = { ...input, shiftId: `proposed-${stored.changeId}` };
-            const broken = lockProblem(access, input.shiftDate) ?? ruleProblem(context!, entry);
+            const broken = lockProblem(access, input.shiftDate) ?? rulesFor(entry);
             if (broken) throw new DomainError(ErrorCode.CONFLICT, broken);
             const shift = await deps.shifts.create(user, teamId, input, false, async (tx, row) => {
               await moveTo(tx, stored, { shiftId: row.id });
@@ -175,7 +180,7 @@ export function createProposalService(deps: {
             const broken =
               lockProblem(access, before.shiftDate) ??
               lockProblem(access, input.shiftDate) ??
-              ruleProblem(context!, entry);
+              rulesFor(entry);
             if (broken) throw new DomainError(ErrorCode.CONFLICT, broken);
             await deps.shifts.update(user, teamId, before.id, input, false, async (tx, was) => {
               // The shift as it was at this moment, so undo puts back what accepting replaced.
@@ -359,7 +364,7 @@ function snapshot(row: ShiftRow) {
 }
 
 /** A create's shift as the shift service takes it: whole-day time off when time off has no times. */
-function proposedInput(shift: ProposedShift) {
+export function proposedInput(shift: ProposedShift) {
   const isTimeOff = shift.isTimeOff ?? false;
   const wholeDay = isTimeOff && (shift.startTime === null || shift.endTime === null);
   const parsed = ShiftInput.safeParse({
@@ -374,7 +379,7 @@ function proposedInput(shift: ProposedShift) {
 }
 
 /** The shift `before` with an update's fields set (time off without times: the whole day). */
-function updatedInput(before: ShiftRow, fields: ProposedShiftFields) {
+export function updatedInput(before: ShiftRow, fields: ProposedShiftFields) {
   const merged = { ...snapshot(before), ...fields };
   const isTimeOff = merged.isTimeOff;
   const wholeDay = isTimeOff && (merged.startTime === null || merged.endTime === null);

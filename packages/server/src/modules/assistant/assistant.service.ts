@@ -1,0 +1,369 @@
+import {
+  type AssistantEntry,
+  type AssistantWeek,
+  describeChange,
+  interpret,
+} from '@rotaboard/core/assistant/interpret';
+import { allowanceUsedMessage, monthStart, nextMonthStart } from '@rotaboard/core/assistant/usage';
+import {
+  ASSISTANT_MONTHLY_MESSAGES,
+  type AssistantChangeItem,
+  type AssistantEngine,
+  type AssistantMessageInput,
+  type AssistantReply,
+  type AssistantUsage,
+} from '@rotaboard/core/contracts/assistant';
+import type { AgentChange } from '@rotaboard/core/contracts/proposals';
+import { addDays } from '@rotaboard/core/dates/week';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { ASSISTANT_IS_PRO, planAllows } from '@rotaboard/core/plans/plan-limits';
+import { findConflict } from '@rotaboard/core/shifts/conflicts';
+import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { formatDateGb } from '@rotaboard/core/shifts/display';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
+import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
+import { displayName } from '@rotaboard/core/users/profile';
+import type { Db } from '../../db/db.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { currentSupportActor } from '../audit/support-actor.ts';
+import { createProposalRepository } from '../proposals/proposal.repository.ts';
+import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
+import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
+import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
+import { createTeamRepository } from '../teams/team.repository.ts';
+import {
+  loadTeamAccess,
+  requireTeamAdmin,
+  requireTeamWriter,
+  type TeamAccess,
+} from '../teams/team-access.ts';
+import type { UserRow } from '../users/user.repository.ts';
+import type { ModelEngine } from './assistant.model.ts';
+import { createAssistantRepository } from './assistant.repository.ts';
+
+/**
+ * The schedule assistant (issue 26): a message in, a reply out, and when it asks for changes a proposal
+ * (source 'assistant') of the proposals module, each change checked against the schedule first (the
+ * conflict rule, the staffing rules, the lock, leavers) and carrying what it breaks. The assistant never
+ * writes a shift: the administrator accepts the proposal's changes one by one. With a model configured
+ * the model answers (assistant.model.ts); without, the built-in interpreter of core.
+ */
+export function createAssistantService(deps: {
+  db: Db;
+  proEmails: readonly string[];
+  model: ModelEngine | null;
+  log: { warn(obj: unknown, msg?: string): void };
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Owners and administrators (staff 403, outsiders 404), on Pro (403 naming Pro). */
+  async function access(user: UserRow, teamId: string, write: boolean): Promise<TeamAccess> {
+    const a = requireTeamAdmin(
+      await loadTeamAccess(createTeamRepository(db), teamId, user.id, deps.proEmails),
+    );
+    if (!planAllows(a.ownerTier, 'assistant')) throw new DomainError(ErrorCode.PLAN_LIMIT, ASSISTANT_IS_PRO);
+    return write ? requireTeamWriter(a) : a;
+  }
+
+  /** The week from `startDate` as the interpreter and the model read it. */
+  async function loadWeek(teamId: string, startDate: string): Promise<AssistantWeek> {
+    const end = addDays(startDate, 6);
+    const [people, rows, notes] = await Promise.all([
+      createStaffRepository(db).listForTeam(teamId, startDate),
+      createShiftRepository(db).listForTeam(teamId, startDate, end),
+      createAssistantRepository(db).dayNotes(teamId, startDate, end),
+    ]);
+    return {
+      weekStartDate: startDate,
+      today: now().toISOString().slice(0, 10),
+      staff: people.map((p) => ({
+        staffId: p.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        role: p.role,
+      })),
+      entries: rows.map(toEntry),
+      dayNotes: notes,
+    };
+  }
+
+  /** The changes as a proposal offers them: each with its reason and what it would break, in order. */
+  async function check(
+    a: TeamAccess,
+    week: AssistantWeek,
+    items: readonly AssistantChangeItem[],
+  ): Promise<AgentChange[]> {
+    const shiftIds = items.flatMap((c) => (c.kind === 'update' || c.kind === 'remove' ? [c.shiftId] : []));
+    const rows = new Map(
+      (await createShiftRepository(db).findManyInTeam(a.team.id, shiftIds)).map((r) => [r.id, r]),
+    );
+    const dates = items.flatMap((c) =>
+      c.kind === 'create'
+        ? [c.shift.shiftDate]
+        : c.kind === 'update' && c.shift.shiftDate
+          ? [c.shift.shiftDate]
+          : [],
+    );
+    for (const row of rows.values()) dates.push(row.shiftDate);
+    const sorted = dates.sort();
+    let context: TeamStaffingContext | null = sorted.length
+      ? await loadStaffingContext(db, a.team, sorted[0]!, sorted.at(-1)!)
+      : null;
+    const lock = (date: string) =>
+      isDateLocked(date, a.team.lockedUntil)
+        ? [`${formatDateGb(date)} is locked: unlock it to change it`]
+        : [];
+
+    /** What writing `entry` (in place of its earlier self) would break, and the context with it written. */
+    const judge = (entry: StaffingEntry): string[] => {
+      const problems: string[] = [];
+      const person = context!.staff.find((p) => p.staffId === entry.staffId);
+      if (person && !isActiveOn(person.leavingDate, entry.shiftDate)) {
+        problems.push(`${person.name} leaves the team on ${formatDateGb(person.leavingDate!)}`);
+      }
+      const others = context!.entries.filter(
+        (e) => e.staffId === entry.staffId && e.shiftId !== entry.shiftId,
+      );
+      const clash = findConflict(asScheduled(entry), others.map(asScheduled));
+      if (clash) {
+        problems.push(
+          `This clashes with ${person?.name ?? 'their'}'s ${clash.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(clash)}`,
+        );
+      } else {
+        for (const v of checkEntryAgainstRules(context!, entry)) {
+          problems.push(v.strict ? `${v.message} (a strict rule: accepting it will be refused)` : v.message);
+        }
+      }
+      context = {
+        ...context!,
+        entries: [...context!.entries.filter((e) => e.shiftId !== entry.shiftId), entry],
+      };
+      return problems;
+    };
+
+    return items.map((item, i): AgentChange => {
+      const changeId = `a${i + 1}`;
+      const reason = describeChange(item, week);
+      if (item.kind === 'create') {
+        let problems = lock(item.shift.shiftDate);
+        try {
+          const input = proposedInput(item.shift);
+          problems = [...problems, ...judge({ ...input, shiftId: `proposed-${changeId}` })];
+        } catch (error) {
+          problems.push(messageOf(error));
+        }
+        return { changeId, kind: 'create', shift: item.shift, reason, violations: problems };
+      }
+      if (item.kind === 'update') {
+        const before = rows.get(item.shiftId);
+        const problems = before ? lock(before.shiftDate) : ['This shift is no longer on the schedule'];
+        if (before) {
+          try {
+            const input = updatedInput(before, item.shift);
+            if (input.shiftDate !== before.shiftDate) problems.push(...lock(input.shiftDate));
+            problems.push(...judge({ ...input, shiftId: before.id }));
+          } catch (error) {
+            problems.push(messageOf(error));
+          }
+        }
+        return {
+          changeId,
+          kind: 'update',
+          shiftId: item.shiftId,
+          shift: item.shift,
+          reason,
+          violations: problems,
+        };
+      }
+      if (item.kind === 'remove') {
+        const before = rows.get(item.shiftId);
+        const problems = before ? lock(before.shiftDate) : ['This shift is no longer on the schedule'];
+        if (before && context) {
+          context = { ...context, entries: context.entries.filter((e) => e.shiftId !== before.id) };
+        }
+        return { changeId, kind: 'remove', shiftId: item.shiftId, reason, violations: problems };
+      }
+      return {
+        changeId,
+        kind: 'day-note',
+        date: item.date,
+        text: item.text,
+        reason,
+        violations: lock(item.date),
+      };
+    });
+  }
+
+  /** The engine's answer; a built-in one that throws is a bug, the model's failures are its sentences. */
+  async function answer(
+    message: string,
+    week: AssistantWeek,
+    teamId: string,
+  ): Promise<{ engine: AssistantEngine; reply: string; changes: AssistantChangeItem[] }> {
+    if (deps.model) {
+      const result = await deps.model(message, {
+        week,
+        loadWeek: (startDate) => loadWeek(teamId, startDate),
+        teamShifts: async (ids) =>
+          new Set((await createShiftRepository(db).findManyInTeam(teamId, ids)).map((r) => r.id)),
+      });
+      return { engine: 'model', ...result };
+    }
+    const result = interpret(message, week);
+    return {
+      engine: 'built-in',
+      reply: result.reply,
+      changes: result.kind === 'changes' ? result.changes : [],
+    };
+  }
+
+  return {
+    async usage(user: UserRow, teamId: string): Promise<AssistantUsage> {
+      await access(user, teamId, false);
+      const at = now();
+      return {
+        used: await createAssistantRepository(db).countAsked(teamId, monthStart(at)),
+        limit: ASSISTANT_MONTHLY_MESSAGES,
+        resetsAt: nextMonthStart(at).toISOString(),
+      };
+    },
+
+    async send(user: UserRow, teamId: string, input: AssistantMessageInput): Promise<AssistantReply> {
+      const a = await access(user, teamId, true);
+      const repo = createAssistantRepository(db);
+      if (input.conversationId && !(await repo.findConversation(teamId, input.conversationId))) {
+        throw new DomainError(ErrorCode.NOT_FOUND, 'Conversation not found');
+      }
+      const at = now();
+      if ((await repo.countAsked(teamId, monthStart(at))) >= ASSISTANT_MONTHLY_MESSAGES) {
+        throw new DomainError(ErrorCode.RATE_LIMITED, allowanceUsedMessage(at), {
+          retryAfterSeconds: Math.ceil((nextMonthStart(at).getTime() - at.getTime()) / 1000),
+        });
+      }
+      const week = await loadWeek(teamId, input.weekStartDate);
+      const { engine, reply: said, changes: items } = await answer(input.message, week, teamId);
+      // The model may name shifts outside the week on screen: describe them from the team's rows.
+      const known = new Set(week.entries.map((e) => e.shiftId));
+      const outside = items.flatMap((c) =>
+        (c.kind === 'update' || c.kind === 'remove') && !known.has(c.shiftId) ? [c.shiftId] : [],
+      );
+      const described: AssistantWeek = outside.length
+        ? {
+            ...week,
+            entries: [
+              ...week.entries,
+              ...(await createShiftRepository(db).findManyInTeam(teamId, outside)).map(toEntry),
+            ],
+          }
+        : week;
+      const changes = items.length ? await check(a, described, items) : [];
+      const flagged = changes.filter((c) => c.violations?.length).length;
+      const reply =
+        flagged === 0
+          ? said
+          : `${said} ${flagged === 1 ? '1 change breaks' : `${flagged} changes break`} a rule or clashes: see the change${flagged === 1 ? '' : 's'} before accepting.`;
+
+      const support = currentSupportActor();
+      return db.transaction(async (tx) => {
+        const txRepo = createAssistantRepository(tx);
+        const conversationId = input.conversationId ?? (await txRepo.createConversation(teamId, user.id)).id;
+        const asked = await txRepo.addMessage({
+          conversationId,
+          teamId,
+          role: 'user',
+          text: input.message,
+          userId: user.id,
+          onBehalfOf: support?.agentId ?? null,
+        });
+        let proposalId: string | null = null;
+        if (changes.length) {
+          const dates = [week.weekStartDate, addDays(week.weekStartDate, 6), ...changeDates(changes)].sort();
+          const proposal = await createProposalRepository(tx).insert(
+            {
+              teamId,
+              source: 'assistant',
+              createdBy: user.id,
+              createdByName: displayName(user),
+              onBehalfOf: support?.agentId ?? null,
+              startDate: dates[0]!,
+              endDate: dates.at(-1)!,
+              mode: null,
+              coverageBefore: { needed: 0, filled: 0 },
+              coverageAfter: { needed: 0, filled: 0 },
+              solver: null,
+            },
+            changes,
+          );
+          proposalId = proposal.id;
+          await createAuditRepository(tx).record({
+            teamId,
+            entityType: 'proposal',
+            entityId: proposal.id,
+            action: 'CREATE',
+            changedBy: user.id,
+            newValues: { source: 'assistant', conversationId, proposed: changes.length, flagged },
+          });
+        }
+        await txRepo.addMessage({
+          conversationId,
+          teamId,
+          role: 'assistant',
+          text: reply,
+          engine,
+          proposalId,
+          userId: null,
+        });
+        // Who asked what, and what it proposed: the conversation's own audit line.
+        await createAuditRepository(tx).record({
+          teamId,
+          entityType: 'assistant_message',
+          entityId: asked.id,
+          action: 'CREATE',
+          changedBy: user.id,
+          newValues: { conversationId, message: input.message, engine, proposalId },
+        });
+        return { conversationId, reply, engine, proposalId };
+      });
+    },
+  };
+}
+
+function toEntry(row: ShiftRow): AssistantEntry {
+  return {
+    shiftId: row.id,
+    staffId: row.staffId,
+    shiftDate: row.shiftDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    breakMinutes: row.breakMinutes ?? 0,
+    isTimeOff: row.isTimeOff,
+  };
+}
+
+const asScheduled = (e: StaffingEntry) => ({
+  ...e,
+  timeOffDays: e.timeOffDays ?? null,
+  timeOffHours: e.timeOffHours ?? null,
+});
+
+function changeDates(changes: readonly AgentChange[]): string[] {
+  return changes.flatMap((c) =>
+    c.kind === 'create'
+      ? [c.shift.shiftDate]
+      : c.kind === 'update' && c.shift.shiftDate
+        ? [c.shift.shiftDate]
+        : c.kind === 'day-note'
+          ? [c.date]
+          : [],
+  );
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof DomainError) return error.message;
+  throw error;
+}
