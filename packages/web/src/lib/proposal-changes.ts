@@ -5,6 +5,7 @@ import { formatShortDate, formatWeekday } from './dates';
 
 /** "Mon 14 Dec 2026": the assistant is asked in weekdays, so its changes say them. */
 const day = (date: string) => `${formatWeekday(date)} ${formatShortDate(date)}`;
+
 import { chipTimeText } from './schedule-grid';
 
 /**

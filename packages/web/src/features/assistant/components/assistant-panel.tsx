@@ -60,7 +60,8 @@ export function AssistantPanel(props: AssistantSlotProps) {
       heading.current?.focus();
   }, [open, layout]);
 
-  const body = <AssistantBody {...props} />;
+  const chat = useAssistantChat(props);
+  const body = <AssistantBody {...props} chat={chat} />;
   if (layout === 'sheet') {
     return (
       <Sheet open={open} onOpenChange={onOpenChange}>
@@ -125,7 +126,7 @@ export function AssistantPanel(props: AssistantSlotProps) {
   );
 }
 
-function AssistantBody(props: AssistantSlotProps) {
+function AssistantBody(props: AssistantSlotProps & { chat: Chat }) {
   if (!props.pro) return <ProHint isOwner={props.isOwner} />;
   return <Conversation {...props} />;
 }
@@ -156,34 +157,18 @@ function ProHint({ isOwner }: { isOwner: boolean }) {
   );
 }
 
-function Conversation({
-  teamId,
-  weekStartDate,
-  isOwner,
-  open,
-  proposalId,
-  proposal,
-  proposalLoading,
-  proposalError,
-  onProposal,
-  onAccept,
-  onReject,
-  onUndo,
-  staffName,
-  shifts,
-}: AssistantSlotProps) {
+/**
+ * The conversation's state and its send call, held above the layout: turning a phone sideways swaps
+ * the sheet for the side column, and the conversation carries over.
+ */
+function useAssistantChat({ teamId, weekStartDate, onProposal }: AssistantSlotProps) {
   const queryClient = useQueryClient();
-  const usage = useQuery({ ...assistantUsageQueryOptions(teamId), enabled: open });
   const [turns, setTurns] = useState<Turn[]>([]);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const box = useRef<HTMLTextAreaElement>(null);
   const nextId = useRef(0);
-  const log = useRef<HTMLDivElement>(null);
-  const ids = { box: useId(), hint: useId(), problem: useId() };
-
   const send = useMutation({
     mutationFn: (message: string) =>
       sendAssistantMessage(teamId, {
@@ -220,6 +205,32 @@ function Conversation({
       void queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'assistant', 'usage'] });
     },
   });
+  return { turns, draft, setDraft, problem, setProblem, failure, send };
+}
+
+type Chat = ReturnType<typeof useAssistantChat>;
+
+function Conversation({
+  teamId,
+  isOwner,
+  open,
+  proposalId,
+  proposal,
+  proposalLoading,
+  proposalError,
+  onProposal,
+  onAccept,
+  onReject,
+  onUndo,
+  staffName,
+  shifts,
+  chat,
+}: AssistantSlotProps & { chat: Chat }) {
+  const { turns, draft, setDraft, problem, setProblem, failure, send } = chat;
+  const usage = useQuery({ ...assistantUsageQueryOptions(teamId), enabled: open });
+  const box = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const ids = { box: useId(), hint: useId(), problem: useId() };
 
   // The box is disabled while a message is on its way, which drops focus: it comes back with the reply.
   const sending = send.isPending;
@@ -468,7 +479,7 @@ function TurnView({
     );
   return (
     <div className="mr-6 rounded-lg bg-muted px-3 py-2 text-sm" data-turn="assistant">
-      <p className="text-xs font-semibold text-muted-foreground" data-engine={turn.engine}>
+      <p className="text-xs font-semibold text-foreground/80" data-engine={turn.engine}>
         {engineLabel(turn.engine)}
         <span className="sr-only">:</span>
       </p>

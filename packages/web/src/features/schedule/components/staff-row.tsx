@@ -117,7 +117,7 @@ export const StaffRow = memo(function StaffRow({
                   isNext={shift.shiftId === nextShiftId}
                   actions={actions}
                   flag={marks?.flagged[shift.shiftId]}
-                  removing={removal !== undefined}
+                  removing={removal ? (removal.movedTo ? 'move' : 'remove') : undefined}
                 />
               );
               if (!removal) return chip;

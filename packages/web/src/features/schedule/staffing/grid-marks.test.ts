@@ -250,7 +250,7 @@ describe('gridMarks', () => {
         reason: 'asked to move it',
         state: 'pending',
         failure: null,
-        movedTo: '7 Mar 2026 09:00–17:00',
+        movedTo: 'Sat 7 Mar 09:00–17:00',
       },
     });
     expect(ben.cells[5]!.proposed).toEqual([
@@ -260,7 +260,7 @@ describe('gridMarks', () => {
         reason: 'asked to move it',
         state: 'pending',
         failure: null,
-        movedFrom: '6 Mar 2026 09:00–17:00',
+        movedFrom: 'Fri 6 Mar 09:00–17:00',
       },
     ]);
     expect(ben.cells.flatMap((cell) => cell.proposed)).toHaveLength(1);
@@ -298,12 +298,12 @@ describe('gridMarks', () => {
       () => loaded,
     );
     expect(rows.get('ben')!.removals.s).toMatchObject({
-      movedTo: '6 Mar 2026 10:00–17:00',
+      movedTo: 'Fri 6 Mar 10:00–17:00',
       failure: 'Ana is off',
     });
     expect(rows.get('ana')!.cells[4]!.proposed[0]).toMatchObject({
       shift: { staffId: 'ana', startTime: '10:00', endTime: '17:00' },
-      movedFrom: '6 Mar 2026 09:00–17:00',
+      movedFrom: 'Fri 6 Mar 09:00–17:00',
     });
   });
 });

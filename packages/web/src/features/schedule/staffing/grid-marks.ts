@@ -4,7 +4,7 @@ import type { StaffingViolation, ValidatePeriodResult } from '@rotaboard/core/co
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { dayOfWeek } from '@rotaboard/core/dates/week';
 import { hhmm } from '@rotaboard/core/shifts/times';
-import { formatShortDate } from '../../../lib/dates';
+import { formatDayMonth, formatWeekday } from '../../../lib/dates';
 import { updatedShift } from '../../../lib/proposal-changes';
 import type { StaffAvailability } from './staffing-api';
 
@@ -46,8 +46,9 @@ export type LoadedShift = Pick<
   'staffId' | 'shiftDate' | 'startTime' | 'endTime' | 'breakMinutes' | 'isTimeOff'
 >;
 
+/** "Fri 6 Mar 09:00–17:00": short, as it sits in a narrow cell. */
 const placeText = (shift: { shiftDate: string; startTime: string | null; endTime: string | null }) =>
-  `${formatShortDate(shift.shiftDate)} ${hhmm(shift.startTime)}–${hhmm(shift.endTime)}`;
+  `${formatWeekday(shift.shiftDate)} ${formatDayMonth(shift.shiftDate)} ${shift.startTime ? `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}` : '(day off)'}`;
 
 export type AvailabilityMark = { kind: AvailabilityKind; startTime: string | null; endTime: string | null };
 
