@@ -255,6 +255,29 @@ describe('the built-in interpreter', () => {
     ]);
   });
 
+  it('proposes at most 50 changes at once, as the model may', () => {
+    const crowd: AssistantWeek = {
+      ...week,
+      entries: Array.from({ length: 9 }, (_, i) => ({
+        shiftId: `m${i}`,
+        staffId: A,
+        shiftDate: MON,
+        startTime: `${String(i + 8).padStart(2, '0')}:00:00`,
+        endTime: `${String(i + 8).padStart(2, '0')}:30:00`,
+        breakMinutes: 0,
+        isTimeOff: false,
+      })),
+    };
+    const six = interpret('copy Monday to Tuesday to Sunday', crowd);
+    expect(six).toEqual({
+      kind: 'answer',
+      reply:
+        'That would be 54 changes; the assistant proposes at most 50 at a time. Ask for fewer days or people at once.',
+    });
+    const five = interpret('copy Monday to Tuesday to Saturday', crowd);
+    expect(five.kind === 'changes' && five.changes).toHaveLength(45);
+  });
+
   it('lists examples when it does not understand', () => {
     const result = interpret('hello there', week);
     expect(result.kind).toBe('not-understood');

@@ -200,6 +200,21 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
     script = () => completion({ content: 'Pat works Friday 10:00–18:00.' });
     const res = (await w.ask('who works Friday?')).json();
     expect(res).toMatchObject({ engine: 'model', reply: 'Pat works Friday 10:00–18:00.', proposalId: null });
+
+    // A follow-up in the same conversation reaches the model with what was said before it.
+    received.length = 0;
+    script = () => completion({ content: 'Nobody else.' });
+    const followUp = await w.owner('POST', `/api/assistant/${w.teamId}`, {
+      message: 'and who else?',
+      weekStartDate: week,
+      conversationId: res.conversationId,
+    });
+    expect(followUp.json()).toMatchObject({ conversationId: res.conversationId, reply: 'Nobody else.' });
+    expect(received[0]!.messages.slice(2).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'who works Friday?'],
+      ['assistant', 'Pat works Friday 10:00–18:00.'],
+      ['user', 'and who else?'],
+    ]);
   });
 
   it('bad JSON arguments are answered to the model once; a second bad call ends with a sentence', async () => {
@@ -272,6 +287,8 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
         ],
       });
     await refused(w, 'could not make a valid proposal');
+    script = () => completion({ tool_calls: [call('get_week', { startDate: '9999-12-27' })] });
+    await refused(w, 'Dates must be between 1900-01-01 and 2999-12-31');
     script = () => completion({ tool_calls: [call('delete_everything', {})] });
     await refused(w, 'there is no tool called "delete_everything"');
     // The other team is untouched.

@@ -95,6 +95,15 @@ describe.each(engines)('the schedule assistant (built-in) on %s', (engine) => {
       'assistant',
       'assistant',
     ]);
+    // … and the audit report lists them as the assistant's, beside the shift rows they wrote.
+    const report = (await w.owner('GET', `${w.base}/reports/audit?domain=assistant`)).json();
+    expect(report.entries.map((e: { action: string; subject: string }) => [e.action, e.subject])).toEqual([
+      ['ACCEPTED', expect.stringMatching(/^Schedule assistant · Move Pat/)],
+      ['ACCEPTED', expect.stringMatching(/^Schedule assistant · Add Sam/)],
+    ]);
+    const all = (await w.owner('GET', `${w.base}/reports/audit`)).json();
+    expect(all.entries.filter((e: { domain: string }) => e.domain === 'assistant')).toHaveLength(2);
+    expect(all.entries.some((e: { domain: string }) => e.domain === 'shift')).toBe(true);
 
     const undone = (await w.owner('POST', `${at}/undo`)).json();
     expect(undone).toEqual({ undone: ['a3', 'a1'], failed: [] });
@@ -277,6 +286,31 @@ describe.each(engines)('the schedule assistant (built-in) on %s', (engine) => {
       .where(eq(assistantMessages.teamId, w.teamId));
     // Only the administrator's one question and its reply were kept.
     expect(kept).toHaveLength(2);
+  });
+
+  it('leavers: a change after their leaving date carries it; a removed administrator is an outsider', async () => {
+    const w = await world();
+    const leave = await w.owner('DELETE', `${w.base}/staff/${w.sam.staffId}?leavingDate=${TUE}`);
+    expect(leave.statusCode, leave.body).toBe(200);
+    const res = (await w.ask(w.owner, 'add Sam on Friday 9-5')).json();
+    const proposal = (await w.owner('GET', `${w.base}/proposals/${res.proposalId}`)).json();
+    expect(proposal.changes[0].violations).toEqual([expect.stringMatching(/^Sam leaves the team on /)]);
+    const accepted = (
+      await w.owner('POST', `${w.base}/proposals/${res.proposalId}/accept`, { changeIds: ['a1'] })
+    ).json();
+    expect(accepted.failed[0].message).toMatch(/^Sam leaves the team on /);
+
+    // Someone who left before the week is not on it: the interpreter does not find them.
+    const gone = await w.owner('DELETE', `${w.base}/staff/${w.pat.staffId}?leavingDate=${addDays(week, -1)}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await w.ask(w.owner, 'add Pat on Monday 9-5')).json()).toMatchObject({
+      proposalId: null,
+      reply: 'I can\'t find anyone called "Pat" on this team.',
+    });
+
+    expect((await w.owner('DELETE', `${w.base}/access`, { staffId: w.admin!.staffId })).statusCode).toBe(200);
+    expect((await w.ask(w.admin!.call, 'who works Friday?')).statusCode).toBe(404);
+    expect((await w.admin!.call('GET', `/api/assistant/${w.teamId}/usage`)).statusCode).toBe(404);
   });
 
   it('counts messages against the monthly allowance: 429 with a sentence once it is used', async () => {

@@ -342,6 +342,15 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('POST', `${w.base}/proposals/${w.ids.proposal}/undo`),
   },
+  'POST /api/assistant/{teamId}': {
+    audited: true,
+    // The built-in interpreter proposes a day note: the message and the proposal are audited.
+    run: (w) =>
+      w.as('POST', `/api/assistant/${w.base.split('/')[3]}`, {
+        message: `note on ${addDays(today, 3)}: stocktake`,
+        weekStartDate: today,
+      }),
+  },
   'POST /api/teams/{id}/requests': {
     audited: true,
     run: async (w) => {

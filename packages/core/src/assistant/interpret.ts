@@ -1,4 +1,4 @@
-import type { AssistantChangeItem } from '../contracts/assistant.ts';
+import { type AssistantChangeItem, MAX_ASSISTANT_CHANGES } from '../contracts/assistant.ts';
 import { MAX_DAY_NOTE_LENGTH } from '../contracts/shifts.ts';
 import { addDays, dayOfWeek, WEEKDAY_NAMES } from '../dates/week.ts';
 import { textProblem } from '../input/bounds.ts';
@@ -623,6 +623,12 @@ export function interpret(message: string, week: AssistantWeek): Interpretation 
       else changes.push(...outcome.changes);
     }
     if (changes.length === 0) return { kind: 'answer', reply: answers.join(' ') };
+    if (changes.length > MAX_ASSISTANT_CHANGES) {
+      return {
+        kind: 'answer',
+        reply: `That would be ${changes.length} changes; the assistant proposes at most ${MAX_ASSISTANT_CHANGES} at a time. Ask for fewer days or people at once.`,
+      };
+    }
     const count = `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
     return {
       kind: 'changes',

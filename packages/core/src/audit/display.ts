@@ -5,8 +5,20 @@ import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/worked-minu
  * labels by domain, '-' for empty, Yes/No for booleans, en-GB dates, and which values each action shows.
  */
 
-/** The audit report's domains: the entity types, plus adjustments and the lock told apart. */
-export const AUDIT_DOMAINS = ['shift', 'adjustment', 'staff', 'team', 'lock', 'request', 'day_note'] as const;
+/**
+ * The audit report's domains: the entity types, plus adjustments and the lock told apart, and the
+ * schedule assistant's accepted changes (issue 26) beside the shift or note rows they wrote.
+ */
+export const AUDIT_DOMAINS = [
+  'shift',
+  'adjustment',
+  'staff',
+  'team',
+  'lock',
+  'request',
+  'day_note',
+  'assistant',
+] as const;
 export type AuditDomain = (typeof AUDIT_DOMAINS)[number];
 
 export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
@@ -17,6 +29,7 @@ export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
   lock: 'Schedule lock',
   request: 'Request',
   day_note: 'Day note',
+  assistant: 'Schedule assistant',
 };
 
 /** Fields of the team that make up the schedule lock (spec 1 schedule lock). */
@@ -39,6 +52,10 @@ export function auditDomain(
   }
   if (entityType === 'team') {
     return keys.length > 0 && keys.every((k) => LOCK_FIELDS.includes(k)) ? 'lock' : 'team';
+  }
+  // Of the proposals' rows, only the assistant's accepted changes are reported (the agent's stay in its log).
+  if (entityType === 'proposal') {
+    return action === 'ACCEPTED' && newValues?.source === 'assistant' ? 'assistant' : null;
   }
   return (AUDIT_DOMAINS as readonly string[]).includes(entityType) ? (entityType as AuditDomain) : null;
 }
@@ -95,6 +112,7 @@ export const AUDIT_FIELD_LABELS = {
   },
   adjustment: { minutes: 'Minutes', reason: 'Reason', comment: 'Comment' },
   day_note: { noteDate: 'Date', noteText: 'Note', showToAllStaff: 'Shown to all staff' },
+  assistant: { source: 'Source', changeId: 'Change', kind: 'Kind', shiftId: 'Shift', reason: 'Change made' },
   all: { createdAt: 'Created', updatedAt: 'Updated' },
 } as const satisfies Record<string, Record<string, string>>;
 

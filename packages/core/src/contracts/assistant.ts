@@ -66,7 +66,8 @@ export type AssistantUsage = z.infer<typeof AssistantUsage>;
 
 // ---- The model's tools (docs/assistant.md). Their arguments are validated with these schemas. ----
 
-const ToolDate = z.iso.date('must be a date as YYYY-MM-DD');
+/** A date as YYYY-MM-DD inside the calendar Rotaboard works in (input/bounds), as every date input is. */
+const ToolDate = IsoDate;
 /** `HH:MM` or `HH:MM:SS`, 00:00 to 23:59. */
 const ToolTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a time as HH:MM');
 const ToolId = z.string().min(1).max(64);

@@ -24,6 +24,8 @@ import type { AssistantModelConfig } from '../../config.ts';
 /** What the team has, as the tools read it: the week on screen or another, and ids the team owns. */
 export type ModelWorld = {
   week: AssistantWeek;
+  /** The conversation so far (its last messages, oldest first), so a follow-up ("Ben Brown") reads in context. */
+  history: readonly { role: 'user' | 'assistant'; text: string }[];
   loadWeek(startDate: string): Promise<AssistantWeek>;
   /** Those of `shiftIds` that are the team's shifts. */
   teamShifts(shiftIds: readonly string[]): Promise<Set<string>>;
@@ -147,6 +149,7 @@ export function createModelEngine(
         role: 'system',
         content: `The administrator is looking at the week starting ${world.week.weekStartDate}; today is ${world.week.today}.`,
       },
+      ...world.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.text })),
       { role: 'user', content: message },
     ];
     let toolCalls = 0;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { assistantConversations, assistantMessages, dayNotes } from '../../db/schema.ts';
 
@@ -24,6 +24,18 @@ export function createAssistantRepository(db: Db) {
     async addMessage(values: NewAssistantMessage): Promise<AssistantMessageRow> {
       const [row] = await db.insert(assistantMessages).values(values).returning();
       return row!;
+    },
+
+    /** The conversation's last `limit` messages, oldest first: what the model is reminded of. */
+    async recentMessages(conversationId: string, limit: number) {
+      const rows = await db
+        .select({ role: assistantMessages.role, text: assistantMessages.text })
+        .from(assistantMessages)
+        .where(eq(assistantMessages.conversationId, conversationId))
+        // A question and its reply are written in one transaction, at one now(): the reply is the later.
+        .orderBy(desc(assistantMessages.createdAt), desc(sql`${assistantMessages.role} = 'assistant'`))
+        .limit(limit);
+      return rows.reverse();
     },
 
     /** The team's messages from its people (not the replies) sent at or after `since`: the month's usage. */

@@ -44,6 +44,9 @@ import type { UserRow } from '../users/user.repository.ts';
 import type { ModelEngine } from './assistant.model.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 
+/** The model is reminded of this many of the conversation's last messages. */
+const HISTORY_MESSAGES = 10;
+
 /**
  * The schedule assistant (issue 26): a message in, a reply out, and when it asks for changes a proposal
  * (source 'assistant') of the proposals module, each change checked against the schedule first (the
@@ -204,10 +207,15 @@ export function createAssistantService(deps: {
     message: string,
     week: AssistantWeek,
     teamId: string,
+    conversationId: string | undefined,
   ): Promise<{ engine: AssistantEngine; reply: string; changes: AssistantChangeItem[] }> {
     if (deps.model) {
+      const history = conversationId
+        ? await createAssistantRepository(db).recentMessages(conversationId, HISTORY_MESSAGES)
+        : [];
       const result = await deps.model(message, {
         week,
+        history,
         loadWeek: (startDate) => loadWeek(teamId, startDate),
         teamShifts: async (ids) =>
           new Set((await createShiftRepository(db).findManyInTeam(teamId, ids)).map((r) => r.id)),
@@ -246,7 +254,11 @@ export function createAssistantService(deps: {
         });
       }
       const week = await loadWeek(teamId, input.weekStartDate);
-      const { engine, reply: said, changes: items } = await answer(input.message, week, teamId);
+      const {
+        engine,
+        reply: said,
+        changes: items,
+      } = await answer(input.message, week, teamId, input.conversationId);
       // The model may name shifts outside the week on screen: describe them from the team's rows.
       const known = new Set(week.entries.map((e) => e.shiftId));
       const outside = items.flatMap((c) =>

@@ -48,8 +48,11 @@ const DOMAIN_WHERE: Record<AuditDomain, SQL> = {
   lock: lockOnly,
   request: sql`${auditLog.entityType} = 'request'`,
   day_note: sql`${auditLog.entityType} = 'day_note'`,
+  assistant: sql`${auditLog.entityType} = 'proposal'`,
 };
-const REPORTED_ENTITIES = ['shift', 'staff', 'team', 'request', 'day_note'] as const;
+const REPORTED_ENTITIES = ['shift', 'staff', 'team', 'request', 'day_note', 'proposal'] as const;
+// Of the proposals' rows, the assistant's accepted changes only (core audit/display auditDomain).
+const assistantAcceptedOnly = sql`(${auditLog.entityType} <> 'proposal' or (${auditLog.action} = 'ACCEPTED' and ${auditLog.newValues} ->> 'source' = 'assistant'))`;
 
 /** All database access of the reports: one set-based query per table, never one per person. */
 export function createReportRepository(db: Db) {
@@ -70,6 +73,7 @@ export function createReportRepository(db: Db) {
     const where: SQL[] = [
       eq(auditLog.teamId, teamId),
       inArray(auditLog.entityType, [...REPORTED_ENTITIES]),
+      assistantAcceptedOnly,
       gte(auditLog.changedAt, filter.since),
     ];
     if (filter.before) where.push(lt(auditLog.changedAt, filter.before));

@@ -189,6 +189,10 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
         return typeof values.noteDate === 'string'
           ? `Day note · ${formatEnGbDate(values.noteDate)}`
           : 'Day note';
+      case 'assistant':
+        return typeof values.reason === 'string'
+          ? `Schedule assistant · ${values.reason}`
+          : 'Schedule assistant';
       default:
         return row.teamName ?? AUDIT_DOMAIN_LABELS[domain];
     }
