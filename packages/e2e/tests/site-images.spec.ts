@@ -284,3 +284,70 @@ test('capture the public pages’ screenshots from the app', async ({ browser, p
   await capture(browser, ava.page, 'schedule-phone');
   await ava.context.close();
 });
+
+/**
+ * The assistant's page (/assistant): a Pro owner asks in plain English and the proposal shows in the
+ * panel and dashed in the week (assistant-panel), and the same on a phone as a sheet (assistant-phone).
+ * Its own test, so its screenshots can be made again alone: … site-images -g assistant
+ */
+test('capture the assistant page’s screenshots from the app', async ({ browser, page, baseURL }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signInThroughUi(page, uniqueEmail('site.assistant', 'pro'), {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    teamName: 'Harbour Café',
+  });
+  await expect(page).toHaveURL(/\/staff$/);
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const api = `/api/teams/${team.teamId}`;
+  const headers = { origin: baseURL! };
+  const people = PEOPLE.slice(0, 4);
+  for (const [firstName, lastName, role] of people) {
+    const res = await page.request.post(`${api}/staff`, { data: { firstName, lastName, role }, headers });
+    expect(res.status()).toBe(201);
+  }
+  const staff: { staffId: string; firstName: string }[] = await (
+    await page.request.get(`${api}/staff`)
+  ).json();
+  const idOf = (first: string) => staff.find((s) => s.firstName === first)!.staffId;
+  // Next week, so no day is in the past; everyone's pattern but Ava's Monday and Tuesday, left to ask for
+  // (Ben's Friday is free, for his Thursday to move to).
+  await page.goto('/schedule');
+  await page.getByRole('button', { name: 'Next week', exact: true }).click();
+  const mondayLabel = await page
+    .getByRole('button', { name: /^Add shift for Ava Okafor on Monday/ })
+    .getAttribute('aria-label');
+  const monday = isoDateOf(mondayLabel!);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${monday}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const [index, [first]] of people.entries()) {
+    for (const [offset, slot] of PATTERN[index]!.entries()) {
+      if (!slot || (first === 'Ava' && offset < 2)) continue;
+      const [startTime, endTime, colour] = slot;
+      const res = await page.request.post(`${api}/shifts`, {
+        data: { staffId: idOf(first), shiftDate: day(offset), startTime, endTime, breakMinutes: 30, colour },
+        headers,
+      });
+      expect(res.status()).toBe(201);
+    }
+  }
+  await page.goto(`/schedule/${monday}`);
+  await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Schedule assistant' });
+  await panel
+    .getByLabel('Message to the assistant')
+    .fill("Give Ava Monday and Tuesday 9 to 5 and move Ben's Thursday shift to Friday");
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('assistant-proposal').locator('[data-assistant-change]')).toHaveCount(3, {
+    timeout: 30_000,
+  });
+  await page.mouse.move(0, 0);
+  await capture(browser, page, 'assistant-panel');
+
+  await page.setViewportSize(PHONE);
+  const sheet = page.getByRole('dialog', { name: 'Schedule assistant' });
+  await expect(sheet.getByTestId('assistant-proposal')).toBeVisible();
+  await sheet.getByTestId('assistant-proposal').scrollIntoViewIfNeeded();
+  await capture(browser, page, 'assistant-phone');
+});

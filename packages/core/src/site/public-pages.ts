@@ -46,7 +46,7 @@ export const PUBLIC_PAGES = [
     path: '/assistant',
     title: 'Schedule assistant',
     description:
-      'The Rotaboard schedule assistant: ask for changes to the rota in plain English, then review, accept or reject them. Coming to the Pro plan.',
+      'The Rotaboard schedule assistant (Pro): ask for changes to the rota in plain English, checked against your rules, then accept or reject each one.',
   },
   {
     path: '/privacy',

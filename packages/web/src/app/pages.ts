@@ -23,6 +23,7 @@ const imports = {
   reportsHome: () => import('../features/reports/routes/reports-home-page'),
   report: () => import('../features/reports/routes/report-page'),
   staffing: () => import('../features/staffing/routes/staffing-page'),
+  assistant: () => import('../features/assistant/components/assistant-panel'),
   subscription: () => import('../features/subscription/routes/subscription-page'),
   demoCheckout: () => import('../features/subscription/routes/demo-checkout-page'),
   demoPortal: () => import('../features/subscription/routes/demo-portal-page'),
@@ -51,6 +52,8 @@ export const RequestsPage = lazy(imports.requests);
 export const ReportsHomePage = lazy(imports.reportsHome);
 export const ReportPage = lazy(imports.report);
 export const StaffingPage = lazy(imports.staffing);
+/** The schedule assistant's panel, composed into the schedule page (loaded when first opened). */
+export const AssistantPanel = lazy(imports.assistant);
 export const SubscriptionPage = lazy(imports.subscription);
 export const DemoCheckoutPage = lazy(imports.demoCheckout);
 export const DemoPortalPage = lazy(imports.demoPortal);

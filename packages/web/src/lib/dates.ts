@@ -28,6 +28,11 @@ export function formatDateRange(start: string, end: string): string {
   return `${from} – ${dayMonthYear.format(utc(end))}`;
 }
 
+/** '7 Mar': a day close to the one on screen, where the year goes without saying. */
+export function formatDayMonth(date: string): string {
+  return dayMonth.format(utc(date));
+}
+
 export function formatShortDate(date: string): string {
   return dayMonthYear.format(utc(date));
 }

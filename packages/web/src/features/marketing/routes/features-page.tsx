@@ -53,7 +53,7 @@ export const FEATURE_CARDS: readonly {
     title: 'Schedule Assistant',
     icon: Sparkles,
     pro: true,
-    text: 'Ask for changes in plain English and review each one before accepting it. Coming soon.',
+    text: 'Ask for changes in plain English and review each one before accepting it.',
     href: '/assistant',
   },
   {

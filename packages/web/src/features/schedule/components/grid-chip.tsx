@@ -28,8 +28,11 @@ type ChipProps = {
   actions: GridActions | null;
   /** The shift breaks a staffing rule: strict (red outline) or not (amber). */
   flag?: 'strict' | 'warning' | undefined;
-  /** An open proposal would remove it: struck through (the controls are drawn under it). */
-  removing?: boolean;
+  /**
+   * An open proposal would remove it (the agent's) or move it (the assistant's): struck through, the
+   * controls or the new place drawn under it. Not faded: faded text fails contrast.
+   */
+  removing?: 'remove' | 'move' | undefined;
   /** Staff's own future shift: opens Swap / Give away (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
 };
@@ -75,7 +78,7 @@ function NextShiftMark() {
   );
 }
 
-export function Chip({ shift, name, isNext, actions, flag, removing = false, onOffer = null }: ChipProps) {
+export function Chip({ shift, name, isNext, actions, flag, removing, onOffer = null }: ChipProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: shift.shiftId,
     data: { shift },
@@ -88,11 +91,15 @@ export function Chip({ shift, name, isNext, actions, flag, removing = false, onO
     isDragging && 'opacity-40',
     flag === 'strict' && 'outline-2 outline-red-600 dark:outline-red-400',
     flag === 'warning' && 'outline-2 outline-amber-500 outline-dashed',
-    removing && 'line-through opacity-70',
+    removing && 'line-through decoration-red-700 decoration-2 dark:decoration-red-300',
   );
   const extra =
     (flag === 'strict' ? '; breaks a strict rule' : flag === 'warning' ? '; breaks a rule' : '') +
-    (removing ? '; the agent proposes removing it' : '');
+    (removing === 'remove'
+      ? '; the agent proposes removing it'
+      : removing === 'move'
+        ? '; the assistant proposes moving it'
+        : '');
   if (!actions && onOffer) {
     // Staff's own shift: an ordinary button in the tab order (staff have no grid navigation).
     return (

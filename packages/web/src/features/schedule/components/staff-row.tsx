@@ -121,7 +121,7 @@ export const StaffRow = memo(function StaffRow({
                   actions={actions}
                   onOffer={onOffer && !shift.isTimeOff && shift.shiftDate >= today ? onOffer : null}
                   flag={marks?.flagged[shift.shiftId]}
-                  removing={removal !== undefined}
+                  removing={removal ? (removal.movedTo ? 'move' : 'remove') : undefined}
                 />
               );
               if (!removal) return chip;

@@ -1,4 +1,4 @@
-import { BellRing, Bot, Copy, Eraser, Lock, ShieldCheck } from 'lucide-react';
+import { BellRing, Bot, Copy, Eraser, Lock, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
@@ -13,6 +13,7 @@ export function WeekToolsSheet({
   onLock,
   onNotify,
   staffing = null,
+  onAssistant = null,
   open,
   onOpenChange,
   onCloseAutoFocus,
@@ -41,6 +42,15 @@ export function WeekToolsSheet({
         <SheetTitle>Week tools</SheetTitle>
         <SheetDescription className="sr-only">Copy, clear, lock or announce this week</SheetDescription>
         <div className="flex flex-col gap-2">
+          {onAssistant
+            ? item(
+                <>
+                  <MessageSquareText aria-hidden="true" />
+                  Assistant
+                </>,
+                onAssistant,
+              )
+            : null}
           {item(
             <>
               <Copy aria-hidden="true" />

@@ -1,4 +1,13 @@
-import { BellRing, Bot, Copy, Eraser, Lock, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import {
+  BellRing,
+  Bot,
+  Copy,
+  Eraser,
+  Lock,
+  MessageSquareText,
+  MoreHorizontal,
+  ShieldCheck,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLazyPanel } from '../../../components/lazy-panel';
@@ -15,6 +24,8 @@ export type WeekToolsProps = {
   /** On a phone: one "Week tools" menu button instead of a row of buttons. */
   compact?: boolean;
   staffing?: StaffingTools | null;
+  /** Opens the schedule assistant (owners and administrators; on Free it shows what Pro adds). */
+  onAssistant?: (() => void) | null;
 };
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */
@@ -26,6 +37,7 @@ export function WeekTools({
   onNotify,
   compact = false,
   staffing = null,
+  onAssistant = null,
 }: WeekToolsProps) {
   if (compact)
     return (
@@ -36,10 +48,17 @@ export function WeekTools({
         onLock={onLock}
         onNotify={onNotify}
         staffing={staffing}
+        onAssistant={onAssistant}
       />
     );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Week tools">
+      {onAssistant ? (
+        <Button variant="outline" size="sm" onClick={onAssistant} data-assistant-button="">
+          <MessageSquareText aria-hidden="true" />
+          Assistant
+        </Button>
+      ) : null}
       <Button variant="outline" size="sm" onClick={onCopy}>
         <Copy aria-hidden="true" />
         Copy week to next week

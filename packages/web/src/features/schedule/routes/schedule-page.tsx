@@ -7,7 +7,7 @@ import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, EyeOff, UsersRound } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { lazyDialog } from '../../../components/lazy-dialog';
@@ -16,6 +16,7 @@ import { SearchBox } from '../../../components/search-box';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { useAuth } from '../../../lib/auth-context';
 import { formatLongDate, isIsoDate } from '../../../lib/dates';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
@@ -58,10 +59,17 @@ const OfferShiftDialog = lazyDialog(() =>
 /** Teams bigger than this get a search above the grid: past a screenful, finding a row by eye is slow. */
 const STAFF_SEARCH_FROM = 8;
 
+/** From Tailwind's `lg`: the assistant is a column beside the grid; narrower, a sheet from the bottom. */
+const SIDE_PANEL_QUERY = '(min-width: 1024px)';
+
 type Editor = { open: boolean; shift: ShiftDto | null; staffId: string; date: string };
 type NoteEditor = { open: boolean; date: string; note: DayNoteDto | null };
 
-export function SchedulePage() {
+/**
+ * The week (or a day) of the selected team. `assistant` draws the schedule assistant's panel
+ * (features/assistant, composed in by the app: features do not import each other).
+ */
+export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotProps) => ReactNode } = {}) {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
   const dayView = searchParams.get('view') === 'day';
@@ -113,6 +121,11 @@ export function SchedulePage() {
           setOfferOpen(true);
         }
       : null;
+  const [assistantOpen, setAssistantOpen] = useState(false);
+  // Drawn from its first opening on, so the conversation survives closing and opening it again.
+  const [assistantDrawn, setAssistantDrawn] = useState(false);
+  const wide = useMediaQuery(SIDE_PANEL_QUERY);
+  const hasAssistant = planAllows(tier, 'assistant');
   const allShifts = shiftsQuery.data ?? [];
   const weekShown = shiftsQuery.isSuccess;
   const { onChanged, onDelete, onDrop, invalidate } = useShiftActions({
@@ -141,6 +154,39 @@ export function SchedulePage() {
           onAgent: () => setAgentOpen(true),
         }
       : { pro: false as const, isOwner };
+  const openAssistant =
+    isAdmin && assistant
+      ? () => {
+          setAssistantDrawn(true);
+          setAssistantOpen(true);
+        }
+      : null;
+  const names = new Map(allStaff.map((member) => [member.staffId, member.fullName]));
+  const assistantPanel =
+    team && assistant && assistantDrawn
+      ? assistant({
+          teamId,
+          weekStartDate: start,
+          pro: hasAssistant,
+          isOwner,
+          layout: wide ? 'side' : 'sheet',
+          open: assistantOpen,
+          onOpenChange: setAssistantOpen,
+          proposalId,
+          proposal: staffing.proposal.data,
+          proposalLoading: staffing.proposal.isPending,
+          proposalError: staffing.proposal.isError
+            ? errorMessage(staffing.proposal.error, 'It may have been deleted.')
+            : null,
+          onProposal: (id, date) => setProposal(id, date),
+          onAccept: staffing.accept,
+          onReject: staffing.reject,
+          onUndo: staffing.undo,
+          staffName: (staffId) => names.get(staffId) ?? 'someone no longer on the team',
+          shifts: allShifts,
+        })
+      : null;
+  const assistantBeside = assistantOpen && wide && assistantPanel !== null;
   useEffect(() => {
     // Administrators open the editor sooner or later: fetch its code once the week is on screen.
     if (isAdmin && weekShown) ShiftEditorDialog.preload();
@@ -336,6 +382,7 @@ export function SchedulePage() {
               onLock={() => setLockOpen(true)}
               onNotify={() => setConfirm('notify')}
               staffing={staffingTools}
+              onAssistant={openAssistant}
             />
           ) : null
         }
@@ -348,6 +395,7 @@ export function SchedulePage() {
           onLock={() => setLockOpen(true)}
           onNotify={() => setConfirm('notify')}
           staffing={staffingTools}
+          onAssistant={openAssistant}
         />
       ) : null}
       {ready && staff.length > STAFF_SEARCH_FROM ? (
@@ -365,7 +413,11 @@ export function SchedulePage() {
           ) : null}
         </div>
       ) : null}
-      {body}
+      {/* One tree open or closed, so the grid is not drawn anew when the assistant comes and goes. */}
+      <div className={assistantBeside ? 'flex items-start gap-4' : undefined}>
+        <div className={assistantBeside ? 'min-w-0 flex-1' : undefined}>{body}</div>
+        {assistantPanel ? <Suspense fallback={null}>{assistantPanel}</Suspense> : null}
+      </div>
       {team && onOffer ? (
         <OfferShiftDialog
           open={offerOpen}
@@ -443,6 +495,7 @@ export function SchedulePage() {
               onShowShift={(shift) =>
                 setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
               }
+              hideProposalBar={assistantOpen && staffing.proposal.data?.source === 'assistant'}
             />
           ) : null}
         </>

@@ -1,5 +1,6 @@
 import type { StaffingViolation } from '@rotaboard/core/contracts/schedule-agent';
 import { Check, TriangleAlert, X } from 'lucide-react';
+import { proposedTime } from '../../../lib/proposal-changes';
 import { cn } from '../../../lib/utils';
 import {
   type AvailabilityMark,
@@ -122,8 +123,10 @@ export function ProposedChipView({
   dateText: string;
   actions: ProposalActions | null;
 }) {
-  const time = `${chip.shift.startTime}–${chip.shift.endTime}`;
-  const what = `proposed shift ${time} for ${name} on ${dateText}`;
+  const time = proposedTime(chip.shift);
+  const what = chip.movedFrom
+    ? `proposed move of ${name}'s shift from ${chip.movedFrom} to ${time} on ${dateText}`
+    : `proposed shift ${time} for ${name} on ${dateText}`;
   return (
     <div
       data-proposed-change={chip.changeId}
@@ -135,7 +138,10 @@ export function ProposedChipView({
           : 'border-primary/70 bg-primary/5',
       )}
     >
-      <span className="block font-semibold tabular-nums">{time}</span>
+      <span className="block font-semibold tabular-nums first-letter:uppercase">{time}</span>
+      {chip.movedFrom ? (
+        <span className="block text-[11px] font-medium break-words">Moved from {chip.movedFrom}</span>
+      ) : null}
       <span className="block text-[11px] break-words text-muted-foreground">
         <span className="sr-only">Proposed: </span>
         {chip.reason}
@@ -154,7 +160,10 @@ export function ProposedChipView({
   );
 }
 
-/** Under a shift the agent proposes to remove: why, and Accept (remove it) / Reject (keep it). */
+/**
+ * Under a shift the agent proposes to remove: why, and Accept (remove it) / Reject (keep it). Under a
+ * shift the assistant proposes to move: where it goes (the chip there has Accept / Reject).
+ */
 export function RemovalControls({
   removal,
   what,
@@ -166,18 +175,23 @@ export function RemovalControls({
 }) {
   return (
     <div
-      data-proposed-change={removal.changeId}
+      // A move's old place is marked apart: the change itself is the chip at its new place.
+      {...(removal.movedTo
+        ? { 'data-proposed-move': removal.changeId }
+        : { 'data-proposed-change': removal.changeId })}
       title={removal.failure ?? removal.reason}
       className="rounded-md border border-dashed border-red-400 px-1.5 py-1 text-[11px] leading-tight"
     >
-      <span className="block font-medium text-red-800 dark:text-red-200">Proposed removal</span>
+      <span className="block font-medium text-red-800 dark:text-red-200">
+        {removal.movedTo ? `Proposed move to ${removal.movedTo}` : 'Proposed removal'}
+      </span>
       <span className="block break-words text-muted-foreground">{removal.reason}</span>
       {removal.failure ? (
         <span className="block font-medium text-red-700 dark:text-red-300">
-          Not removed: {removal.failure}
+          {removal.movedTo ? 'Not moved' : 'Not removed'}: {removal.failure}
         </span>
       ) : null}
-      {actions ? (
+      {actions && !removal.movedTo ? (
         <span className="mt-1 block">
           <ChangeButtons changeId={removal.changeId} what={`removal of ${what}`} actions={actions} />
         </span>

@@ -182,7 +182,128 @@ describe('gridMarks', () => {
       failure: 'Ben is on holiday',
     });
     expect(rows.get('cara')!.removals).toEqual({
-      old: { changeId: 'c6', reason: 'frees Ana', state: 'pending', failure: null },
+      old: { changeId: 'c6', reason: 'frees Ana', state: 'pending', failure: null, movedTo: null },
+    });
+  });
+
+  it('draws an assistant update at its new place and marks the shift where it is now', () => {
+    const loaded = {
+      staffId: 'ben',
+      shiftDate: '2026-03-06',
+      startTime: '09:00:00',
+      endTime: '17:00:00',
+      breakMinutes: 30,
+      isTimeOff: false,
+    };
+    const assistant: ProposalDto = {
+      ...proposal([]),
+      source: 'assistant',
+      changes: [
+        {
+          changeId: 'u1',
+          kind: 'update',
+          shiftId: 'fri',
+          shift: { shiftDate: '2026-03-07' },
+          reason: 'asked to move it',
+          state: 'pending',
+        },
+        // The shift to change is not loaded: nothing to draw.
+        {
+          changeId: 'u2',
+          kind: 'update',
+          shiftId: 'gone',
+          shift: { startTime: '10:00' },
+          reason: 'r',
+          state: 'pending',
+        },
+        // Decided, or a day note: not drawn in the cells.
+        {
+          changeId: 'u3',
+          kind: 'update',
+          shiftId: 'fri',
+          shift: { shiftDate: '2026-03-08' },
+          reason: 'r',
+          state: 'accepted',
+        },
+        {
+          changeId: 'n1',
+          kind: 'day-note',
+          date: '2026-03-04',
+          text: 'Stocktake',
+          reason: 'r',
+          state: 'pending',
+        },
+      ],
+    };
+    const rows = gridMarks(
+      dates,
+      undefined,
+      undefined,
+      assistant,
+      (id) => (id === 'fri' ? 'ben' : undefined),
+      (id) => (id === 'fri' ? loaded : undefined),
+    );
+    const ben = rows.get('ben')!;
+    expect(ben.removals).toEqual({
+      fri: {
+        changeId: 'u1',
+        reason: 'asked to move it',
+        state: 'pending',
+        failure: null,
+        movedTo: 'Sat 7 Mar 09:00–17:00',
+      },
+    });
+    expect(ben.cells[5]!.proposed).toEqual([
+      {
+        changeId: 'u1',
+        shift: { ...loaded, shiftDate: '2026-03-07' },
+        reason: 'asked to move it',
+        state: 'pending',
+        failure: null,
+        movedFrom: 'Fri 6 Mar 09:00–17:00',
+      },
+    ]);
+    expect(ben.cells.flatMap((cell) => cell.proposed)).toHaveLength(1);
+    expect([...rows.keys()]).toEqual(['ben']);
+  });
+
+  it('draws an update that gives the shift to someone else in their row', () => {
+    const loaded = {
+      staffId: 'ben',
+      shiftDate: '2026-03-06',
+      startTime: '09:00',
+      endTime: '17:00',
+      breakMinutes: 0,
+      isTimeOff: false,
+    };
+    const rows = gridMarks(
+      dates,
+      undefined,
+      undefined,
+      {
+        ...proposal([]),
+        changes: [
+          {
+            changeId: 'u1',
+            kind: 'update',
+            shiftId: 's',
+            shift: { staffId: 'ana', startTime: '10:00' },
+            reason: 'r',
+            state: 'failed',
+            failure: 'Ana is off',
+          },
+        ],
+      },
+      () => 'ben',
+      () => loaded,
+    );
+    expect(rows.get('ben')!.removals.s).toMatchObject({
+      movedTo: 'Fri 6 Mar 10:00–17:00',
+      failure: 'Ana is off',
+    });
+    expect(rows.get('ana')!.cells[4]!.proposed[0]).toMatchObject({
+      shift: { staffId: 'ana', startTime: '10:00', endTime: '17:00' },
+      movedFrom: 'Fri 6 Mar 09:00–17:00',
     });
   });
 });
@@ -263,6 +384,29 @@ describe('texts', () => {
       ]),
     );
     expect(summary.pendingIds).toEqual(['a', 'b']);
+    const assistant = proposalSummary({
+      changes: [
+        {
+          changeId: 'u',
+          kind: 'update',
+          shiftId: 'x',
+          shift: { shiftDate: '2026-03-07' },
+          reason: 'r',
+          state: 'pending',
+        },
+        {
+          changeId: 'n',
+          kind: 'day-note',
+          date: '2026-03-07',
+          text: 'Stocktake',
+          reason: 'r',
+          state: 'pending',
+        },
+        { changeId: 'a', kind: 'create', shift: shift('ana', '2026-03-02'), reason: 'r', state: 'pending' },
+      ],
+    });
+    expect(assistant.counts).toBe('1 to add · 2 to change');
+    expect(assistant.pendingOther).toBe(2);
     expect(summary.counts).toBe('1 to add · 1 to remove · 1 accepted · 1 rejected · 1 failed');
     expect(proposalSummary(proposal([])).counts).toBe('No changes proposed');
     expect(solverText({ status: 'optimal', ms: 1234 })).toBe('optimal, found in 1.2 s');

@@ -1,7 +1,11 @@
 import type { AvailabilityKind } from '@rotaboard/core/contracts/availability';
 import type { ProposalChangeDto, ProposalDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
 import type { StaffingViolation, ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { dayOfWeek } from '@rotaboard/core/dates/week';
+import { hhmm } from '@rotaboard/core/shifts/times';
+import { formatDayMonth, formatWeekday } from '../../../lib/dates';
+import { updatedShift } from '../../../lib/proposal-changes';
 import type { StaffAvailability } from './staffing-api';
 
 /**
@@ -9,22 +13,42 @@ import type { StaffAvailability } from './staffing-api';
  * person and day: pure, so the grid only draws it. Types only from the contracts (first load).
  */
 
-/** A `create` change of a proposal, as the grid draws it: a dashed chip in its cell. */
+/**
+ * A `create` change of a proposal, as the grid draws it: a dashed chip in its cell. An `update` (the
+ * assistant's) is drawn the same way at the shift's new place, saying where it moves from.
+ */
 export type ProposedChip = {
   changeId: string;
   shift: ProposedShift;
   reason: string;
   state: ProposalChangeDto['state'];
   failure: string | null;
+  /** For an update: the shift as it is now ("Fri 5 Dec 2026 09:00–17:00"); null for a new shift. */
+  movedFrom: string | null;
 };
 
-/** A `remove` change, drawn on the chip of the shift it would delete. */
+/**
+ * A `remove` change, drawn on the chip of the shift it would delete; or, for an `update`, the mark on
+ * the shift as it is now, saying where it goes (its Accept / Reject are on the chip at the new place).
+ */
 export type ProposedRemoval = {
   changeId: string;
   reason: string;
   state: ProposalChangeDto['state'];
   failure: string | null;
+  /** For an update: where the shift goes ("Sat 6 Dec 2026 09:00–17:00"); null for a removal. */
+  movedTo: string | null;
 };
+
+/** The shape of a loaded shift an update needs to draw its new place. */
+export type LoadedShift = Pick<
+  ShiftDto,
+  'staffId' | 'shiftDate' | 'startTime' | 'endTime' | 'breakMinutes' | 'isTimeOff'
+>;
+
+/** "Fri 6 Mar 09:00–17:00": short, as it sits in a narrow cell. */
+const placeText = (shift: { shiftDate: string; startTime: string | null; endTime: string | null }) =>
+  `${formatWeekday(shift.shiftDate)} ${formatDayMonth(shift.shiftDate)} ${shift.startTime ? `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}` : '(day off)'}`;
 
 export type AvailabilityMark = { kind: AvailabilityKind; startTime: string | null; endTime: string | null };
 
@@ -61,7 +85,9 @@ export function visibleChange(change: { state: ProposalChangeDto['state'] }): bo
 /**
  * The marks of every person with something to show this week (others absent). `dates` are the week's
  * dates in order; `availability` as the team read answers it; `proposal` the open proposal, if any;
- * `staffIdOf` whose a loaded shift is (a removal names only the shift).
+ * `staffIdOf` whose a loaded shift is (a removal names only the shift); `shiftOf` the loaded shift
+ * itself (an update names the shift and the fields it changes). A day note is listed by the proposal's
+ * bar and the assistant's panel, not drawn in the grid.
  */
 export function gridMarks(
   dates: readonly string[],
@@ -69,6 +95,7 @@ export function gridMarks(
   availability: readonly StaffAvailability[] | undefined,
   proposal: ProposalDto | undefined,
   staffIdOf: (shiftId: string) => string | undefined,
+  shiftOf: (shiftId: string) => LoadedShift | undefined = () => undefined,
 ): Map<string, RowMarks> {
   const rows = new Map<string, RowMarks>();
   const column = new Map(dates.map((date, index) => [date, index]));
@@ -115,7 +142,33 @@ export function gridMarks(
         reason: change.reason,
         state: change.state,
         failure,
+        movedFrom: null,
       });
+    } else if (change.kind === 'update') {
+      // Drawn where the shift goes (dashed, with Accept / Reject) and marked where it is now; either
+      // end outside the loaded week is simply not drawn there (the list names the change whole).
+      const before = shiftOf(change.shiftId);
+      if (!before) continue;
+      const after = updatedShift(before, change);
+      const from = column.get(before.shiftDate);
+      if (from !== undefined)
+        rowOf(before.staffId).removals[change.shiftId] = {
+          changeId: change.changeId,
+          reason: change.reason,
+          state: change.state,
+          failure,
+          movedTo: placeText(after),
+        };
+      const to = column.get(after.shiftDate);
+      if (to !== undefined)
+        rowOf(after.staffId).cells[to]!.proposed.push({
+          changeId: change.changeId,
+          shift: after,
+          reason: change.reason,
+          state: change.state,
+          failure,
+          movedFrom: placeText(before),
+        });
     } else if (change.kind === 'remove') {
       // A removal names only the shift; one not in the loaded week is not drawn (the bar lists it).
       const staffId = staffIdOf(change.shiftId);
@@ -125,6 +178,7 @@ export function gridMarks(
         reason: change.reason,
         state: change.state,
         failure,
+        movedTo: null,
       };
     }
   }

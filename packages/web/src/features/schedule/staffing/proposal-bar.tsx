@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
-import { chipTimeText } from '../../../lib/schedule-grid';
+import { describeChange } from '../../../lib/proposal-changes';
 import { cn } from '../../../lib/utils';
 import { proposalSummary, solverText } from './proposal-summary';
 
@@ -59,9 +59,10 @@ export function ProposalBar({
     }
   };
 
+  const source = proposal?.source === 'assistant' ? 'Assistant' : 'Agent';
   const frame = (children: React.ReactNode) => (
     <section
-      aria-label="Agent proposal"
+      aria-label={`${source} proposal`}
       className="sticky bottom-0 z-30 mt-3 max-w-full rounded-t-xl border border-border bg-card p-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:p-4"
       data-testid="proposal-bar"
     >
@@ -85,23 +86,8 @@ export function ProposalBar({
 
   const summary = proposalSummary(proposal);
   const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
-  const describe = (change: ProposalChangeDto) => {
-    if (change.kind === 'create') {
-      const { shift } = change;
-      return `Add ${shift.startTime}–${shift.endTime} for ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`;
-    }
-    // The agent proposes creates and removals only; the assistant's panel describes its own kinds.
-    if (change.kind === 'day-note') return `Note on ${formatShortDate(change.date)}: ${change.text}`;
-    const shift = byId.get(change.shiftId);
-    if (change.kind === 'update') {
-      return shift
-        ? `Change ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`
-        : 'Change a shift outside the week on screen';
-    }
-    return shift
-      ? `Remove ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${formatShortDate(shift.shiftDate)}`
-      : 'Remove a shift outside the week on screen';
-  };
+  const describe = (change: ProposalChangeDto) => describeChange(change, staffName, byId);
+  const overwrites = summary.pendingRemovals + summary.pendingOther;
 
   return frame(
     <>
@@ -110,7 +96,7 @@ export function ProposalBar({
           <div className="min-w-0">
             <h2 className="flex items-center gap-1.5 font-semibold">
               <Bot aria-hidden="true" className="size-4 shrink-0" />
-              Agent proposal · {formatDateRange(proposal.startDate, proposal.endDate)}
+              {source} proposal · {formatDateRange(proposal.startDate, proposal.endDate)}
             </h2>
             {/* One paragraph, so the bar stays short on a phone. */}
             <p className="text-muted-foreground">
@@ -135,7 +121,7 @@ export function ProposalBar({
             size="sm"
             disabled={busy || summary.pendingIds.length === 0}
             onClick={() =>
-              summary.pendingRemovals > 0 ? setConfirmAll(true) : void act(() => onAccept(summary.pendingIds))
+              overwrites > 0 ? setConfirmAll(true) : void act(() => onAccept(summary.pendingIds))
             }
           >
             <Check aria-hidden="true" />
@@ -184,7 +170,7 @@ export function ProposalBar({
           <div>
             <h3 className="font-medium">Changes</h3>
             {proposal.changes.length === 0 ? (
-              <p className="text-muted-foreground">The agent found nothing to change.</p>
+              <p className="text-muted-foreground">The {source.toLowerCase()} found nothing to change.</p>
             ) : (
               <ul className="mt-1 grid gap-2">
                 {proposal.changes.map((change) => (
@@ -233,7 +219,7 @@ export function ProposalBar({
         open={confirmAll}
         onOpenChange={setConfirmAll}
         title="Accept every change?"
-        description={`This adds ${summary.pendingCreates} ${summary.pendingCreates === 1 ? 'shift' : 'shifts'} and deletes ${summary.pendingRemovals} existing ${summary.pendingRemovals === 1 ? 'shift' : 'shifts'}. Undo puts them back.`}
+        description={`This adds ${summary.pendingCreates} ${summary.pendingCreates === 1 ? 'shift' : 'shifts'}, deletes ${summary.pendingRemovals} existing ${summary.pendingRemovals === 1 ? 'shift' : 'shifts'} and makes ${summary.pendingOther} other ${summary.pendingOther === 1 ? 'change' : 'changes'}. Undo puts them back.`}
         confirmLabel="Accept all"
         destructive
         onConfirm={() => act(() => onAccept(summary.pendingIds))}

@@ -1,17 +1,23 @@
 import type { ProposalDto, SolverReport } from '@rotaboard/core/contracts/proposals';
 
-/** What the proposal bar says and acts on: the counts by state, and the changes still to decide. */
+/**
+ * What the proposal bar says and acts on: the counts by state, and the changes still to decide.
+ * `pendingOther` counts the assistant's pending updates and day notes ("to change"), which overwrite
+ * something as a removal deletes it: accepting those all at once is confirmed first.
+ */
 export function proposalSummary(proposal: Pick<ProposalDto, 'changes'>) {
   const pending = proposal.changes.filter((change) => change.state === 'pending');
   const count = (state: string) => proposal.changes.filter((change) => change.state === state).length;
   const pendingCreates = pending.filter((change) => change.kind === 'create').length;
-  const pendingRemovals = pending.length - pendingCreates;
+  const pendingRemovals = pending.filter((change) => change.kind === 'remove').length;
+  const pendingOther = pending.length - pendingCreates - pendingRemovals;
   const accepted = count('accepted');
   const rejected = count('rejected');
   const failed = count('failed');
   const parts = [
     pendingCreates > 0 ? `${pendingCreates} to add` : null,
     pendingRemovals > 0 ? `${pendingRemovals} to remove` : null,
+    pendingOther > 0 ? `${pendingOther} to change` : null,
     accepted > 0 ? `${accepted} accepted` : null,
     rejected > 0 ? `${rejected} rejected` : null,
     failed > 0 ? `${failed} failed` : null,
@@ -20,6 +26,7 @@ export function proposalSummary(proposal: Pick<ProposalDto, 'changes'>) {
     pendingIds: pending.map((change) => change.changeId),
     pendingCreates,
     pendingRemovals,
+    pendingOther,
     accepted,
     rejected,
     failed,

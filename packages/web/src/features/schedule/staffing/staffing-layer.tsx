@@ -31,6 +31,7 @@ export function StaffingLayer({
   onProposal,
   onCloseProposal,
   onShowShift,
+  hideProposalBar = false,
 }: {
   teamId: string;
   staffing: Staffing;
@@ -47,6 +48,8 @@ export function StaffingLayer({
   onProposal: (result: AgentRunResult) => void;
   onCloseProposal: () => void;
   onShowShift: (shift: ShiftDto) => void;
+  /** The assistant's panel is showing this proposal as its own list: one list on screen, not two. */
+  hideProposalBar?: boolean;
 }) {
   // With no Radix trigger (the panel opens from the week tools or the phone's menu), focus goes back
   // by hand to whatever had it when the panel opened.
@@ -91,7 +94,7 @@ export function StaffingLayer({
         isOwner={isOwner}
         onProposal={onProposal}
       />
-      {proposalId ? (
+      {proposalId && !hideProposalBar ? (
         <Suspense fallback={null}>
           <ProposalBar
             proposal={proposal.data}

@@ -54,10 +54,17 @@ export function useStaffing({
 
   const previous = useRef<ReadonlyMap<string, RowMarks>>(new Map());
   const marks = useMemo(() => {
-    const owners = new Map(shifts.map((shift) => [shift.shiftId, shift.staffId]));
+    const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
     const next = keepUnchangedRows(
       previous.current,
-      gridMarks(dates, validation.data, availability.data, proposal.data, (id) => owners.get(id)),
+      gridMarks(
+        dates,
+        validation.data,
+        availability.data,
+        proposal.data,
+        (id) => byId.get(id)?.staffId,
+        (id) => byId.get(id),
+      ),
     );
     previous.current = next;
     return next;
