@@ -1,6 +1,5 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   expectNoSidewaysScroll,
   SCREENSHOT_DIR,
@@ -8,6 +7,7 @@ import {
   snap,
   uniqueEmail,
 } from '../support/app.ts';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The Monday three weeks on: a week nobody has touched, with no day in the past. */
 function emptyMonday(): string {
@@ -18,18 +18,6 @@ function emptyMonday(): string {
 }
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** WCAG 2.1 A and AA violations in the given regions; none is acceptable. */
-async function expectAccessible(page: Page, selectors: string[]) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of selectors) builder = builder.include(selector);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id} — ${v.help}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const MESSAGE = "Give Ava Monday and Tuesday 9 to 5 and move Ben's Friday shift to Saturday";
 
@@ -133,7 +121,7 @@ test('an administrator asks the assistant for changes, rejects one, accepts two 
   // The proposal bar would list the same changes again: the panel is the list while it is open.
   await expect(page.getByTestId('proposal-bar')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assistant-proposal.png') });
-  await expectAccessible(page, ['[data-testid="assistant-panel"]', '[data-testid="week-grid"]']);
+  await expectAccessible(page, { include: ['[data-testid="assistant-panel"]', '[data-testid="week-grid"]'] });
 
   // Reject Ava's Tuesday, accept the other two (one of them from the keyboard).
   await list.getByRole('button', { name: /^Reject: Add 09:00–17:00 for Ava Okafor on Tue/ }).click();
@@ -170,7 +158,7 @@ test('an administrator asks the assistant for changes, rejects one, accepts two 
   expect(sheetBox!.width).toBeLessThanOrEqual(360);
   await expect(sheet.getByLabel('Message to the assistant')).toBeInViewport();
   await snap(page, 'assistant-sheet', 'viewport');
-  await expectAccessible(page, ['[role="dialog"]']);
+  await expectAccessible(page, { include: ['[role="dialog"]'] });
   await sheet.getByRole('button', { name: 'Close the assistant' }).click();
   await expect(sheet).toBeHidden();
   await context.close();
@@ -194,7 +182,7 @@ test('a Free team sees the Pro upgrade hint instead of the message box', async (
   );
   await expect(panel.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/subscription');
   await expect(panel.getByLabel('Message to the assistant')).toHaveCount(0);
-  await expectAccessible(page, ['[data-testid="assistant-panel"]']);
+  await expectAccessible(page, { include: ['[data-testid="assistant-panel"]'] });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assistant-free.png') });
   // Escape closes it and focus goes back to the button that opened it.
   await page.keyboard.press('Escape');

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addStaff,
   fitsAt360,
@@ -11,20 +10,7 @@ import {
   snapAll,
   uniqueEmail,
 } from '../support/app.ts';
-
-/** WCAG 2.1 AA in the current theme: nothing is acceptable. */
-async function expectNoViolations(page: Page, screen: string) {
-  // A toast fading out is measured mid-fade; check the page once earlier toasts have gone.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${screen}: ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+import { expectAccessible } from '../support/axe.ts';
 
 /** Next week's Monday and Tuesday (ISO): in the future, in one week (teams start weeks on Monday). */
 function nextWeek(): { monday: string; tuesday: string } {
@@ -89,7 +75,7 @@ test('an admin posts an open shift, two staff claim it, the admin approves one',
   await dialog.getByRole('button', { name: 'Post open shift' }).click();
   await expect(dialog.getByText('The end time must differ from the start time')).toBeVisible();
   await expect(dialog.getByText('People needed must be 1 to 50')).toBeVisible();
-  await expectNoViolations(page, 'post open shift form');
+  await expectAccessible(page, { screen: 'post open shift form', afterToasts: true });
   await dialog.getByLabel('End').fill('16:00');
   await dialog.getByLabel('People needed').fill('1');
   await dialog.getByLabel(/^Role/).fill('barista');
@@ -116,7 +102,7 @@ test('an admin posts an open shift, two staff claim it, the admin approves one',
   await tia.page.goto(`/schedule/${monday}`);
   const list = tia.page.getByTestId('open-shifts-list');
   await expect(list.getByRole('heading', { name: 'Open shifts you can claim' })).toBeVisible();
-  await expectNoViolations(tia.page, 'open shifts on a phone');
+  await expectAccessible(tia.page, { screen: 'open shifts on a phone', afterToasts: true });
   await list.getByRole('button', { name: /^Claim open shift/ }).click();
   await expect(list).toContainText('Claimed — waiting for approval');
   await expect(tia.page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
@@ -130,7 +116,7 @@ test('an admin posts an open shift, two staff claim it, the admin approves one',
     timeout: 15_000,
   });
   await expect(page.getByTestId('notification-count')).toHaveText('2', { timeout: 15_000 });
-  await expectNoViolations(page, 'open shift with claims');
+  await expectAccessible(page, { screen: 'open shift with claims', afterToasts: true });
   await snapAll(page, 'open-shift-claims', 'viewport');
   await fitsAt360(page, 'open-shift-claims-360');
   await card.getByRole('button', { name: /^Approve Sam Stone for/ }).click();

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addStaff,
   fitsAt360,
@@ -10,20 +9,7 @@ import {
   snapAll,
   uniqueEmail,
 } from '../support/app.ts';
-
-/** WCAG 2.1 AA in the current theme: nothing is acceptable. */
-async function expectNoViolations(page: Page, screen: string) {
-  // A toast fading out is measured mid-fade; check the page once earlier toasts have gone.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${screen}: ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+import { expectAccessible } from '../support/axe.ts';
 
 /** Next week's Monday, Tuesday and Wednesday (ISO), so the range is in the future and in one week. */
 function nextWeekDays(): [string, string, string] {
@@ -74,7 +60,7 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
   await form.getByLabel('Date').fill(monday);
   await form.getByRole('button', { name: 'Submit Request' }).click();
   await expect(form.getByText('Please provide details for your request')).toBeVisible();
-  await expectNoViolations(ava, 'request form');
+  await expectAccessible(ava, { screen: 'request form', afterToasts: true });
   await form.getByText('Time Off', { exact: true }).click();
   await form.getByRole('checkbox', { name: 'More than one day' }).check();
   await form.getByLabel('From').fill(monday);
@@ -101,7 +87,7 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
   await expect(page).toHaveURL(/\/requests\?status=pending$/);
   const card = page.getByTestId('request').filter({ hasText: 'Ava Adams' });
   await expect(card).toContainText('Visiting family');
-  await expectNoViolations(page, 'request queue');
+  await expectAccessible(page, { screen: 'request queue', afterToasts: true });
   await snapAll(page, 'request-queue');
   await fitsAt360(page, 'request-queue');
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStaff,
@@ -10,6 +9,7 @@ import {
   signInThroughUi,
   uniqueEmail,
 } from '../support/app.ts';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The Monday three weeks on: a week nobody has touched, with no day in the past. */
 function emptyMonday(): string {
@@ -20,14 +20,6 @@ function emptyMonday(): string {
 }
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** WCAG 2.1 A and AA violations in the given regions; none is acceptable. */
-async function expectAccessible(page: Page, selectors: string[]) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of selectors) builder = builder.include(selector);
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 const addCell = (page: Page, name: string, weekday: string) =>
   page.getByRole('button', { name: new RegExp(`^Add shift for ${name} on ${weekday}`) });
@@ -125,7 +117,7 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   const proposed = page.locator('[data-proposed-change]');
   expect(await proposed.count()).toBeGreaterThanOrEqual(10);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-proposals.png') });
-  await expectAccessible(page, ['[data-testid="week-grid"]', '[data-testid="proposal-bar"]']);
+  await expectAccessible(page, { include: ['[data-testid="week-grid"]', '[data-testid="proposal-bar"]'] });
 
   // At 360 px: nothing wider than the screen, the bar and its buttons in reach.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -219,7 +211,7 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   const panel = page.getByRole('dialog', { name: 'Rules this week' });
   await expect(panel).toContainText('is 14 h (06:00–20:00); the maximum is 12 h');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'violations-panel.png') });
-  await expectAccessible(page, ['[role="dialog"]']);
+  await expectAccessible(page, { include: ['[role="dialog"]'] });
   // Its link opens the shift.
   await panel.getByRole('button', { name: /^Open the shift/ }).click();
   editor = page.getByRole('dialog');

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStaff,
@@ -10,36 +9,7 @@ import {
   signInThroughUi,
   uniqueEmail,
 } from '../support/app.ts';
-
-/** WCAG 2.1 A and AA violations on the whole page, in both themes; none is acceptable. */
-async function expectAccessible(page: Page, screen: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      localStorage.setItem('theme', value);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }));
-    }, theme);
-    // Wait out the theme's colour transitions, as accessibility.spec.ts does, so contrast is measured
-    // on the final colours.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${screen} (${theme}): ${v.id} — ${v.help} (${v.nodes.length})`),
-    ).toEqual([]);
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
-  });
-}
+import { expectAccessible } from '../support/axe.ts';
 
 /** One coverage slot's fields, by the group the screen names it ("Monday slot 1"). */
 async function fillSlot(
@@ -186,11 +156,11 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
   await expect(rule(page, 'Shortest shift').getByLabel('Off')).toBeChecked();
 
   await expectNoSidewaysScroll(page, 'staffing at 1280 px');
-  await expectAccessible(page, 'staffing');
+  await expectAccessible(page, { screen: 'staffing', bothThemes: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staffing-settings.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSidewaysScroll(page, 'staffing at 360 px');
-  await expectAccessible(page, 'staffing at 360 px');
+  await expectAccessible(page, { screen: 'staffing at 360 px', bothThemes: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staffing-settings-phone.png') });
   await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addStaff,
   fitsAt360,
@@ -10,20 +9,7 @@ import {
   snapAll,
   uniqueEmail,
 } from '../support/app.ts';
-
-/** WCAG 2.1 AA in the current theme: nothing is acceptable. */
-async function expectNoViolations(page: Page, screen: string) {
-  // A toast fading out is measured mid-fade; check the page once earlier toasts have gone.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${screen}: ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+import { expectAccessible } from '../support/axe.ts';
 
 /** Next week's Monday and Tuesday (ISO): in the future and in one week. */
 function nextWeekDays(): [string, string] {
@@ -90,7 +76,7 @@ test('a swap asked from the schedule, accepted by the colleague and approved exc
   await expect(dialog.getByText('Pick a colleague’s shift to swap with')).toBeVisible();
   const benShift = dialog.getByRole('option', { name: /^Ben Bell · .*10:00/ });
   await dialog.getByLabel('Colleague’s shift').selectOption((await benShift.getAttribute('value'))!);
-  await expectNoViolations(ava, 'swap dialog');
+  await expectAccessible(ava, { screen: 'swap dialog', afterToasts: true });
   await snapAll(ava, 'swap-dialog', 'viewport');
   await fitsAt360(ava, 'swap-dialog');
   await dialog.getByRole('button', { name: 'Send request' }).click();
@@ -108,7 +94,7 @@ test('a swap asked from the schedule, accepted by the colleague and approved exc
   const asking = ben.getByTestId('request').filter({ hasText: 'Ava Adams' });
   await expect(asking).toContainText('Waiting for colleague');
   await expect(asking).toContainText('Swap:');
-  await expectNoViolations(ben, 'colleague asked');
+  await expectAccessible(ben, { screen: 'colleague asked', afterToasts: true });
   await snapAll(ben, 'swap-colleague');
   await fitsAt360(ben, 'swap-colleague');
   await asking.getByRole('button', { name: 'Accept' }).click();
@@ -118,7 +104,7 @@ test('a swap asked from the schedule, accepted by the colleague and approved exc
   await page.goto('/requests?status=pending');
   const card = page.getByTestId('request').filter({ hasText: 'Ava Adams' });
   await expect(card).toContainText(/Swap: .*09:00–17:00 for Ben Bell's .*10:00–18:00/);
-  await expectNoViolations(page, 'swap review');
+  await expectAccessible(page, { screen: 'swap review', afterToasts: true });
   await snapAll(page, 'swap-review');
   await fitsAt360(page, 'swap-review');
   await card.getByRole('button', { name: 'Approve' }).click();
