@@ -24,7 +24,8 @@ const MESSAGE = "Give Ava Monday and Tuesday 9 to 5 and move Ben's Friday shift 
 /**
  * Issue 26 in the browser: a Pro administrator asks the assistant in plain English, sees the three
  * changes it proposes in its panel and dashed in the grid, rejects one, accepts two (real shifts in
- * the grid) and undoes them (gone again); the panel passes axe and fits a 360 px phone as a sheet.
+ * the grid) and undoes them (gone again); a proposed day note is accepted from under its day's
+ * heading; the panel passes axe and fits a 360 px phone as a sheet.
  */
 test('an administrator asks the assistant for changes, rejects one, accepts two and undoes them', async ({
   browser,
@@ -148,11 +149,28 @@ test('an administrator asks the assistant for changes, rejects one, accepts two 
   await expect(list).toContainText('The accepted changes were undone.');
   expect(await weekShifts()).not.toContain(`Ava ${tuesday}`);
 
+  // A day note is proposed under its day's heading, dashed, and accepted there from the grid.
+  await box.fill('Note on Wednesday: Stocktake at 8');
+  await box.press('Enter');
+  await expect(list.locator('[data-assistant-change]')).toHaveCount(1);
+  await expect(list).toContainText(/Day note on Wed .*Stocktake at 8/);
+  const heading = grid.locator('thead');
+  const proposedNote = heading.locator('[data-proposed-change]');
+  await expect(proposedNote).toHaveCount(1);
+  await expect(proposedNote).toContainText('Stocktake at 8');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assistant-day-note.png') });
+  await proposedNote.getByRole('button', { name: /^Accept proposed note for .*: Stocktake at 8$/ }).click();
+  await expect(page.getByText('Accepted 1 change')).toBeVisible();
+  await expect(heading.getByRole('button', { name: 'Edit note: Stocktake at 8' })).toBeVisible();
+  await expect(proposedNote).toHaveCount(0);
+  await expect(list.locator('[data-assistant-change="accepted"]')).toHaveCount(1);
+
   // At 360 px the panel is a sheet from the bottom, with the conversation kept, nothing wider.
   await page.setViewportSize({ width: 360, height: 740 });
   const sheet = page.getByRole('dialog', { name: 'Schedule assistant' });
   await expect(sheet).toBeVisible();
-  await expect(sheet.locator('[data-turn="user"] p')).toHaveText(MESSAGE);
+  await expect(sheet.locator('[data-turn="user"] p').first()).toHaveText(MESSAGE);
   await expectNoSidewaysScroll(page, 'the assistant at 360 px');
   const sheetBox = await sheet.boundingBox();
   expect(sheetBox!.width).toBeLessThanOrEqual(360);

@@ -23,7 +23,7 @@ import { cn } from '../../../lib/utils';
 import { useGridFocus } from '../hooks/use-grid-focus';
 import type { ProposalActions } from '../staffing/cell-marks';
 import { CoverageRow } from '../staffing/coverage-row';
-import type { RowMarks } from '../staffing/grid-marks';
+import type { ProposedNote, RowMarks } from '../staffing/grid-marks';
 import { ChipBody, type GridActions } from './grid-chip';
 import { type GridRow, StaffRow } from './staff-row';
 import { WeekHead } from './week-head';
@@ -78,6 +78,7 @@ export function WeekGrid({
   marks = null,
   coverage = null,
   proposalActions = null,
+  proposedNotes,
   onOffer = null,
   openShiftsRow = null,
 }: {
@@ -103,6 +104,8 @@ export function WeekGrid({
   /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
   coverage?: readonly CoverageStatus[] | null;
   proposalActions?: ProposalActions | null;
+  /** The open proposal's day notes, under their day's heading (administrators; staffing/). */
+  proposedNotes?: readonly ProposedNote[];
   /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
   /** The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). */
@@ -261,6 +264,8 @@ export function WeekGrid({
             lockedUntil={lockedUntil}
             notes={notes}
             onNote={isAdmin ? noteAction : null}
+            proposedNotes={proposedNotes}
+            proposalActions={proposalActions}
           />
           {showCoverage ? <CoverageRow dates={dates} coverage={coverage} /> : null}
           {openShiftsRow ? openShiftsRow(headRows) : null}

@@ -333,6 +333,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             marks={isAdmin ? staffing.marks : null}
             coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
             proposalActions={staffing.proposalActions}
+            proposedNotes={isAdmin ? staffing.proposedNotes : undefined}
             onOffer={onOffer}
             openShiftsRow={
               // Administrators always (to post one); staff when there is something to claim.

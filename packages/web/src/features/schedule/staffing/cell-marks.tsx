@@ -71,7 +71,7 @@ export function ViolationBadge({ violations }: { violations: readonly StaffingVi
   );
 }
 
-function ChangeButtons({
+export function ChangeButtons({
   changeId,
   what,
   actions,

@@ -1,7 +1,7 @@
 import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import { describe, expect, it } from 'vitest';
-import { availabilityText, coverageText, gridMarks, keepUnchangedRows } from './grid-marks';
+import { availabilityText, coverageText, gridMarks, keepUnchangedRows, proposedNotes } from './grid-marks';
 import { proposalSummary, solverText } from './proposal-summary';
 
 // Monday 2 March 2026 to Sunday 8 March.
@@ -305,6 +305,57 @@ describe('gridMarks', () => {
       shift: { staffId: 'ana', startTime: '10:00', endTime: '17:00' },
       movedFrom: 'Fri 6 Mar 09:00–17:00',
     });
+  });
+});
+
+describe('proposedNotes', () => {
+  it('lists the day notes still to decide, or failed, on the days shown, in the proposal order', () => {
+    const note = (
+      changeId: string,
+      date: string,
+      text: string,
+      state: 'pending' | 'accepted' | 'rejected' | 'failed',
+    ) => ({
+      changeId,
+      kind: 'day-note' as const,
+      date,
+      text,
+      reason: `asked for ${changeId}`,
+      state,
+      ...(state === 'failed' ? { failure: 'Wednesday is locked' } : {}),
+    });
+    const assistant: ProposalDto = {
+      ...proposal([]),
+      source: 'assistant',
+      changes: [
+        note('n1', '2026-03-04', 'Stocktake', 'pending'),
+        { changeId: 'c1', kind: 'create', shift: shift('ana', '2026-03-04'), reason: 'r', state: 'pending' },
+        note('n2', '2026-03-05', 'Delivery', 'accepted'),
+        note('n3', '2026-03-06', 'Team lunch', 'rejected'),
+        note('n4', '2026-03-04', '', 'failed'),
+        // Outside the week on screen: the proposal's bar lists it, the heading cannot draw it.
+        note('n5', '2026-03-09', 'Next week', 'pending'),
+      ],
+    };
+    expect(proposedNotes(dates, assistant)).toEqual([
+      {
+        changeId: 'n1',
+        date: '2026-03-04',
+        text: 'Stocktake',
+        reason: 'asked for n1',
+        state: 'pending',
+        failure: null,
+      },
+      {
+        changeId: 'n4',
+        date: '2026-03-04',
+        text: '',
+        reason: 'asked for n4',
+        state: 'failed',
+        failure: 'Wednesday is locked',
+      },
+    ]);
+    expect(proposedNotes(dates, undefined)).toEqual([]);
   });
 });
 

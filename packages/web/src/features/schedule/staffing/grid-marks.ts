@@ -86,8 +86,8 @@ export function visibleChange(change: { state: ProposalChangeDto['state'] }): bo
  * The marks of every person with something to show this week (others absent). `dates` are the week's
  * dates in order; `availability` as the team read answers it; `proposal` the open proposal, if any;
  * `staffIdOf` whose a loaded shift is (a removal names only the shift); `shiftOf` the loaded shift
- * itself (an update names the shift and the fields it changes). A day note is listed by the proposal's
- * bar and the assistant's panel, not drawn in the grid.
+ * itself (an update names the shift and the fields it changes). Day notes are drawn under the day
+ * headings instead (proposedNotes).
  */
 export function gridMarks(
   dates: readonly string[],
@@ -183,6 +183,36 @@ export function gridMarks(
     }
   }
   return rows;
+}
+
+/** A `day-note` change (the assistant's), drawn dashed under its day's heading with Accept / Reject. */
+export type ProposedNote = {
+  changeId: string;
+  date: string;
+  /** The note's new text; empty when the change clears the day's note. */
+  text: string;
+  reason: string;
+  state: ProposalChangeDto['state'];
+  failure: string | null;
+};
+
+/** The open proposal's day notes still to act on (or failed) on the week's `dates`, in their order. */
+export function proposedNotes(dates: readonly string[], proposal: ProposalDto | undefined): ProposedNote[] {
+  const shown = new Set(dates);
+  return (proposal?.changes ?? []).flatMap((change) =>
+    change.kind === 'day-note' && visibleChange(change) && shown.has(change.date)
+      ? [
+          {
+            changeId: change.changeId,
+            date: change.date,
+            text: change.text,
+            reason: change.reason,
+            state: change.state,
+            failure: change.failure ?? null,
+          },
+        ]
+      : [],
+  );
 }
 
 const signatures = new WeakMap<RowMarks, string>();

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 import type { ProposalActions } from './cell-marks';
-import { gridMarks, keepUnchangedRows, type RowMarks } from './grid-marks';
+import { gridMarks, keepUnchangedRows, proposedNotes, type RowMarks } from './grid-marks';
 import {
   agentCalls,
   proposalQueryOptions,
@@ -70,6 +70,8 @@ export function useStaffing({
     return next;
   }, [dates, validation.data, availability.data, proposal.data, shifts]);
 
+  const notes = useMemo(() => proposedNotes(dates, proposal.data), [dates, proposal.data]);
+
   // The proposal's states and the shifts an accept or undo changed; the check follows the shifts
   // (its key is when they were fetched), so it is not asked for twice.
   const refresh = () =>
@@ -134,6 +136,7 @@ export function useStaffing({
     availability,
     proposal,
     marks,
+    proposedNotes: notes,
     proposalActions: proposal.data ? actionsRef.current : null,
     accept,
     reject,
