@@ -324,19 +324,23 @@ describe.each(engines)('the schedule assistant (built-in) on %s', (engine) => {
     await w.ask(w.owner, 'who works Friday?');
     expect((await w.owner('GET', `/api/assistant/${w.teamId}/usage`)).json().used).toBe(1);
 
-    // 299 more from this month, kept directly (sending them one by one would only be slower).
+    // 298 more from this month, kept directly (sending them one by one would only be slower).
     const [conversation] = await t.database.db
       .select({ id: assistantMessages.conversationId })
       .from(assistantMessages)
       .where(eq(assistantMessages.teamId, w.teamId));
     await t.database.db.insert(assistantMessages).values(
-      Array.from({ length: 299 }, () => ({
+      Array.from({ length: 298 }, () => ({
         conversationId: conversation!.id,
         teamId: w.teamId,
         role: 'user' as const,
         text: 'who works Friday?',
       })),
     );
+    // One message is left and three arrive at once: exactly one is answered, the month never goes over.
+    const racing = await Promise.all([1, 2, 3].map(() => w.ask(w.owner, 'who works Friday?')));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 429, 429]);
+    expect((await w.owner('GET', `/api/assistant/${w.teamId}/usage`)).json().used).toBe(300);
     const refused = await w.ask(w.owner, 'who works Friday?');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(

@@ -38,6 +38,16 @@ export function createAssistantRepository(db: Db) {
       return rows.reverse();
     },
 
+    /**
+     * Holds the team's assistant allowance until the transaction ends, so a count taken under it and
+     * the message written after are one step: two messages racing for the last one cannot both pass.
+     */
+    async lockAllowance(teamId: string): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`assistant-allowance:${teamId}`}, 0))`,
+      );
+    },
+
     /** The team's messages from its people (not the replies) sent at or after `since`: the month's usage. */
     async countAsked(teamId: string, since: Date): Promise<number> {
       const [row] = await db

@@ -248,11 +248,15 @@ export function createAssistantService(deps: {
         throw new DomainError(ErrorCode.NOT_FOUND, 'Conversation not found');
       }
       const at = now();
-      if ((await repo.countAsked(teamId, monthStart(at))) >= ASSISTANT_MONTHLY_MESSAGES) {
-        throw new DomainError(ErrorCode.RATE_LIMITED, allowanceUsedMessage(at), {
-          retryAfterSeconds: Math.ceil((nextMonthStart(at).getTime() - at.getTime()) / 1000),
-        });
-      }
+      const refuseWhenUsed = async (r: typeof repo) => {
+        if ((await r.countAsked(teamId, monthStart(at))) >= ASSISTANT_MONTHLY_MESSAGES) {
+          throw new DomainError(ErrorCode.RATE_LIMITED, allowanceUsedMessage(at), {
+            retryAfterSeconds: Math.ceil((nextMonthStart(at).getTime() - at.getTime()) / 1000),
+          });
+        }
+      };
+      // Checked first so a used-up month costs no model call, and again under the team's lock below.
+      await refuseWhenUsed(repo);
       const week = await loadWeek(teamId, input.weekStartDate);
       const {
         engine,
@@ -283,6 +287,10 @@ export function createAssistantService(deps: {
       const support = currentSupportActor();
       return db.transaction(async (tx) => {
         const txRepo = createAssistantRepository(tx);
+        // Messages racing for the month's last one: the first to take the lock writes it, the others
+        // count it and are refused (their model call is wasted, the allowance is not exceeded).
+        await txRepo.lockAllowance(teamId);
+        await refuseWhenUsed(txRepo);
         const conversationId = input.conversationId ?? (await txRepo.createConversation(teamId, user.id)).id;
         const asked = await txRepo.addMessage({
           conversationId,
