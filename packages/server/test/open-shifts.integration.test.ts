@@ -397,6 +397,51 @@ describe.each(engines)('open shifts on %s', (engine) => {
     expect((await w.tia.call('GET', `${w.base}/open-shifts?${range}`)).json().openShifts).toEqual([]);
   });
 
+  it('refuses a claim that breaks a strict staffing rule in the rule’s words; a rule that only warns lets it through', async () => {
+    const w = await world();
+    const os = (
+      await w.owner('POST', `${w.base}/open-shifts`, openShift({ startTime: '06:00', endTime: '14:00' }))
+    ).json();
+    const url = `${w.base}/open-shifts/${os.openShiftId}`;
+    // Sam closes the evening before, until 22:00: 8 h before the open shift's 06:00 start.
+    expect(
+      (
+        await w.owner('POST', `${w.base}/shifts`, {
+          staffId: w.sam.staffId,
+          shiftDate: day(4),
+          startTime: '14:00',
+          endTime: '22:00',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const rules = (strict: boolean) => ({
+      minRestHours: { value: 11, strict },
+      maxWeeklyHours: { value: null, strict: false },
+      maxConsecutiveDays: { value: null, strict: false },
+      minShiftHours: { value: null, strict: false },
+      maxShiftHours: { value: null, strict: false },
+    });
+    expect((await w.owner('PUT', `${w.base}/schedule-agent`, { rules: rules(true) })).statusCode).toBe(200);
+    const refused = await w.sam.call('POST', `${url}/claim`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STAFFING_RULE' });
+    expect(refused.json().message).toMatch(
+      /^Sam Lee has 8 h between shifts \(\w{3} 22:00 to \w{3} 06:00\); the minimum is 11 h$/,
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(openShiftClaims)
+        .where(eq(openShiftClaims.openShiftId, os.openShiftId)),
+    ).toEqual([]);
+    // Tia has nothing near it: her claim is taken.
+    expect((await w.tia.call('POST', `${url}/claim`)).statusCode).toBe(201);
+    // Not strict: the grid warns about it, nothing refuses it.
+    expect((await w.owner('PUT', `${w.base}/schedule-agent`, { rules: rules(false) })).statusCode).toBe(200);
+    const allowed = await w.sam.call('POST', `${url}/claim`);
+    expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+
   it('hides what staff may not read: after a hiding lock, after their leaving date; removed members are refused', async () => {
     const w = await world();
     const late = (await w.owner('POST', `${w.base}/open-shifts`, openShift({ shiftDate: day(10) }))).json();

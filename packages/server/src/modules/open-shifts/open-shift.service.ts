@@ -26,6 +26,7 @@ import { billingStateOf } from '../billing/billing-state.ts';
 import { openShiftClaimDecidedEmail, openShiftClaimedEmail } from '../mail/templates.ts';
 import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createRequestRepository } from '../requests/request.repository.ts';
+import { plannedEntry, refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
@@ -43,6 +44,9 @@ import {
 
 export const OPEN_SHIFTS_ARE_PRO =
   'Open shifts are part of the Pro plan. The team owner can upgrade to Pro to use them.';
+
+/** The id the claimed shift goes by in the rule check (it has none until an approval writes it). */
+const CLAIMED_ENTRY_ID = 'claimed';
 
 type ShiftService = Pick<ReturnType<typeof createShiftService>, 'create'>;
 
@@ -294,6 +298,9 @@ export function createOpenShiftService(deps: {
           null,
           await createShiftRepository(tx).listForStaff(member.id, window.startDate, window.endDate),
         );
+        // A claim the approval would refuse for a strict rule (rest, weekly hours…) is refused now,
+        // in the rule's words, rather than left waiting for an administrator who cannot approve it.
+        await refuseStrictBreaches(tx, a, [member], [plannedEntry(CLAIMED_ENTRY_ID, input)]);
         const claim = await repo.insertClaim(row.id, member.id);
         if (!claim) throw new DomainError(ErrorCode.CONFLICT, OPEN_SHIFT_MESSAGES.alreadyClaimed);
         await createAuditRepository(tx).record({
