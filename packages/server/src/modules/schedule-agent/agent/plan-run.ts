@@ -35,15 +35,23 @@ export function defaultSolverSeconds(candidates: number): number {
 
 export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
   const started = performance.now();
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    input.onPhase?.(name, now - mark);
+    mark = now;
+  };
   const problem = buildProblem(input);
+  phase('problem');
   // The greedy plan is both HiGHS's starting point and the answer when HiGHS has none.
   const greedy = greedyPlan(problem);
+  phase('greedy');
   let selection: Selection | null = null;
   let status: SolverStatus = 'fallback';
   if (problem.candidates.length > 0) {
     try {
       const seconds = input.seconds ?? defaultSolverSeconds(problem.candidates.length);
-      const answer = await mipPlan(problem, seconds, input.solver ?? solve, greedy);
+      const answer = await mipPlan(problem, seconds, input.solver ?? solve, greedy, input.onPhase);
       if (answer) {
         selection = answer.selection;
         status = answer.status;
@@ -57,12 +65,17 @@ export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
     selection = { creates: [], removes: [] };
     status = 'optimal';
   }
+  mark = performance.now();
   if (!selection) {
     selection = greedy;
     status = 'fallback';
   }
   const safe = enforceRules(problem, selection);
-  return describe(problem, safe, { status, ms: Math.round(performance.now() - started) });
+  phase('rules');
+  const plan = describe(problem, safe, { status, ms: 0 });
+  phase('describe');
+  plan.solver.ms = Math.round(performance.now() - started);
+  return plan;
 }
 
 /** Entries per staffId (Map.groupBy is Node 21). */
