@@ -10,9 +10,9 @@ import { allViolations } from '@rotaboard/core/staffing/validate';
 import { solve } from '../model/solve.ts';
 import { greedyPlan, periodMinutes, type Selection } from './greedy-plan.ts';
 import { mipPlan } from './mip-plan.ts';
-import { buildProblem, type Problem } from './problem.ts';
+import { aroundDate, buildProblem, type Problem } from './problem.ts';
 import { createReason, removeReason, uncoveredReason } from './reasons.ts';
-import { newViolations } from './rule-check.ts';
+import { mayClash, newViolations } from './rule-check.ts';
 import type { AgentPlan, AgentPlanInput } from './types.ts';
 
 /**
@@ -122,9 +122,11 @@ export function enforceRules(problem: Problem, selection: Selection): Selection 
     }
     const byStaff = groupByStaff(after);
     for (const c of current.creates) {
+      const around = aroundDate(c.entry.shiftDate);
       const clash = (byStaff.get(c.entry.staffId) ?? []).some(
         (other) =>
           other.shiftId !== c.entry.shiftId &&
+          mayClash(other, around) &&
           (other.shiftDate === c.entry.shiftDate ||
             entriesConflict(c.entry, {
               ...other,
