@@ -117,9 +117,14 @@ describe('MIP model builder', () => {
   });
 
   it('terminates the worker when it does not answer by the time limit plus grace', async () => {
+    // 1 ms with no grace, counted from when HiGHS is ready (a spare worker may already be): copying
+    // 20,000 rows to the worker and building them in HiGHS alone takes longer, so the hard stop fires.
     const model = new MipModel();
-    model.addVar('x', 'binary');
-    // 1 ms with no grace: the worker cannot even load HiGHS in that time, so the hard stop fires.
+    for (let i = 0; i < 20_000; i++) {
+      const x = model.addVar(`x${i}`, 'binary');
+      model.addCost(x, -1);
+      model.atMost([{ v: x, coef: 2 }], 1 + (i % 3));
+    }
     const result = await solve(model, { seconds: 0.001, graceMs: 0 });
     expect(result).toMatchObject({ status: 'stopped', values: null, objective: null });
   });

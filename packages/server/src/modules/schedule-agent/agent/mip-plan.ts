@@ -182,16 +182,22 @@ export async function mipPlan(
   seconds: number,
   solver: Solver,
   start: Selection,
+  onPhase?: (phase: string, ms: number) => void,
 ): Promise<MipAnswer | null> {
+  const built = performance.now();
   const { model, x, keep, startOf } = buildAgentModel(problem);
   const values = startOf(start);
   const indices = Int32Array.from(values, (_, i) => i);
+  onPhase?.('model', performance.now() - built);
+  const solving = performance.now();
   const result = await solver(model, {
     seconds,
     graceMs: 1_000,
     startupMs: 3_000,
     start: { indices, values },
   });
+  onPhase?.('solve', performance.now() - solving);
+  for (const [part, ms] of Object.entries(result.phases ?? {})) onPhase?.(`solve.${part}`, ms);
   const solved = result.values;
   if (!solved || (result.status !== 'optimal' && result.status !== 'time-limit')) return null;
   return {

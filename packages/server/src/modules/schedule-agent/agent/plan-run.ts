@@ -10,9 +10,9 @@ import { allViolations } from '@rotaboard/core/staffing/validate';
 import { solve } from '../model/solve.ts';
 import { greedyPlan, periodMinutes, type Selection } from './greedy-plan.ts';
 import { mipPlan } from './mip-plan.ts';
-import { buildProblem, type Problem } from './problem.ts';
+import { aroundDate, buildProblem, type Problem } from './problem.ts';
 import { createReason, removeReason, uncoveredReason } from './reasons.ts';
-import { newViolations } from './rule-check.ts';
+import { mayClash, newViolations } from './rule-check.ts';
 import type { AgentPlan, AgentPlanInput } from './types.ts';
 
 /**
@@ -35,15 +35,23 @@ export function defaultSolverSeconds(candidates: number): number {
 
 export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
   const started = performance.now();
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    input.onPhase?.(name, now - mark);
+    mark = now;
+  };
   const problem = buildProblem(input);
+  phase('problem');
   // The greedy plan is both HiGHS's starting point and the answer when HiGHS has none.
   const greedy = greedyPlan(problem);
+  phase('greedy');
   let selection: Selection | null = null;
   let status: SolverStatus = 'fallback';
   if (problem.candidates.length > 0) {
     try {
       const seconds = input.seconds ?? defaultSolverSeconds(problem.candidates.length);
-      const answer = await mipPlan(problem, seconds, input.solver ?? solve, greedy);
+      const answer = await mipPlan(problem, seconds, input.solver ?? solve, greedy, input.onPhase);
       if (answer) {
         selection = answer.selection;
         status = answer.status;
@@ -57,12 +65,17 @@ export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
     selection = { creates: [], removes: [] };
     status = 'optimal';
   }
+  mark = performance.now();
   if (!selection) {
     selection = greedy;
     status = 'fallback';
   }
   const safe = enforceRules(problem, selection);
-  return describe(problem, safe, { status, ms: Math.round(performance.now() - started) });
+  phase('rules');
+  const plan = describe(problem, safe, { status, ms: 0 });
+  phase('describe');
+  plan.solver.ms = Math.round(performance.now() - started);
+  return plan;
 }
 
 /** Entries per staffId (Map.groupBy is Node 21). */
@@ -109,9 +122,11 @@ export function enforceRules(problem: Problem, selection: Selection): Selection 
     }
     const byStaff = groupByStaff(after);
     for (const c of current.creates) {
+      const around = aroundDate(c.entry.shiftDate);
       const clash = (byStaff.get(c.entry.staffId) ?? []).some(
         (other) =>
           other.shiftId !== c.entry.shiftId &&
+          mayClash(other, around) &&
           (other.shiftDate === c.entry.shiftDate ||
             entriesConflict(c.entry, {
               ...other,

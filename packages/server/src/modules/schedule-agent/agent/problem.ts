@@ -13,7 +13,7 @@ import {
   type StaffingEntry,
   type StaffingStaff,
 } from '@rotaboard/core/staffing/timeline';
-import { violationsAdding } from './rule-check.ts';
+import { mayClash, violationsAdding } from './rule-check.ts';
 import type { AgentPlanInput } from './types.ts';
 
 /**
@@ -268,6 +268,21 @@ export function proposedEntry(
 }
 
 /**
+ * The day before and after a date, remembered: the planner asks for the same few dozen dates tens of
+ * thousands of times a run. Emptied when it grows past a year or two of dates.
+ */
+const neighbours = new Map<string, [string, string]>();
+export function aroundDate(date: string): [string, string] {
+  let pair = neighbours.get(date);
+  if (!pair) {
+    if (neighbours.size > 1_000) neighbours.clear();
+    pair = [addDays(date, -1), addDays(date, 1)];
+    neighbours.set(date, pair);
+  }
+  return pair;
+}
+
+/**
  * Why the person cannot take this shift beside `entries` (those the run keeps), or null if they may:
  * not on the team that day, a locked day, another entry that day (time off or a shift) or one running
  * into it, or a rule adding it would break (the role is the caller's: it depends on the slot).
@@ -282,7 +297,9 @@ export function refusalFor(
   const date = entry.shiftDate;
   if (!isActive(person.staff, date)) return 'leaving';
   if (context.lockedUntil !== null && date <= context.lockedUntil) return 'locked';
+  const around = aroundDate(date);
   for (const other of entries) {
+    if (!mayClash(other, around)) continue;
     const conflict = entriesConflict(entry, {
       ...other,
       timeOffHours: other.timeOffHours ?? null,

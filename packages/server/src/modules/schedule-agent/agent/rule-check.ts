@@ -6,7 +6,13 @@ import {
   shiftLengthViolations,
   weeklyHoursViolations,
 } from '@rotaboard/core/staffing/rules';
-import { type StaffingEntry, type StaffingStaff, shiftsByStaff } from '@rotaboard/core/staffing/timeline';
+import {
+  isWorkShift,
+  type PlacedShift,
+  placeShift,
+  type StaffingEntry,
+  type StaffingStaff,
+} from '@rotaboard/core/staffing/timeline';
 import type { StaffingContext } from '@rotaboard/core/staffing/validate';
 
 /**
@@ -26,9 +32,14 @@ export function violationsAdding(
   entry: StaffingEntry,
 ): StaffingViolation[] {
   const { rules } = context.settings;
-  const shifts = shiftsByStaff([...entries, entry]).get(person.staffId) ?? [];
+  if (!isWorkShift(entry) || entry.staffId !== person.staffId) return [];
+  // What core's shiftsByStaff would give for the person, with each entry placed once per run rather
+  // than once per candidate (entries are never changed in place, so a placement stays true).
+  const shifts: PlacedShift[] = [];
+  for (const other of [...entries, entry])
+    if (other.staffId === person.staffId && isWorkShift(other)) shifts.push(placed(other));
+  shifts.sort((a, b) => a.start - b.start || a.end - b.end || a.entry.shiftId.localeCompare(b.entry.shiftId));
   const added = shifts.filter((shift) => shift.entry === entry);
-  if (added.length === 0) return [];
   const availability = context.availability.get(person.staffId);
   return [
     ...shiftLengthViolations(person, added, rules.minShiftHours, rules.maxShiftHours),
@@ -37,6 +48,29 @@ export function violationsAdding(
     ...weeklyHoursViolations(person, shifts, rules.maxWeeklyHours, context.weekStartDay),
     ...consecutiveDaysViolations(person, shifts, rules.maxConsecutiveDays),
   ].filter((violation) => violation.shiftIds.includes(entry.shiftId));
+}
+
+const placements = new WeakMap<StaffingEntry, PlacedShift>();
+
+/** core's placeShift, remembered per entry object. */
+function placed(entry: StaffingEntry & { startTime: string; endTime: string }): PlacedShift {
+  let shift = placements.get(entry);
+  if (!shift) {
+    shift = placeShift(entry);
+    placements.set(entry, shift);
+  }
+  return shift;
+}
+
+/**
+ * Whether `other` could clash with (core's entriesConflict) or share a date with `entry`, a shift on
+ * one date that may run into the next: only entries from the day before to the day after can, or
+ * whole days of time off that start earlier. Lets the planner skip core's check for the rest of a
+ * person's entries; `around` is addDays(entry.shiftDate, -1) and addDays(entry.shiftDate, 1).
+ */
+export function mayClash(other: StaffingEntry, around: readonly [string, string]): boolean {
+  if (other.isTimeOff) return other.shiftDate <= around[1];
+  return other.shiftDate >= around[0] && other.shiftDate <= around[1];
 }
 
 /**

@@ -16,6 +16,11 @@ export type AgentPlanInput = {
   seconds?: number;
   /** The MIP solver (model/solve.ts by default); tests pass one that fails to exercise the fallback. */
   solver?: (model: MipModel, options: SolveOptions) => Promise<SolveResult>;
+  /**
+   * Told how long each phase of the run took (problem, greedy, model, solve and its parts, rules,
+   * describe), in milliseconds: the benchmark's breakdown. Never part of the API's answer.
+   */
+  onPhase?: (phase: string, ms: number) => void;
 };
 
 /** The run's answer without the id its stored proposal gets; changeIds are unique within it ("c1", …). */
