@@ -15,19 +15,22 @@ function toUtc(date: string): number {
       const code = date.charCodeAt(i);
       if (code < 48 || code > 57) digits = false;
     }
-    if (digits) {
-      const n = (from: number, to: number) => {
-        let value = 0;
-        for (let i = from; i < to; i++) value = value * 10 + date.charCodeAt(i) - 48;
-        return value;
-      };
-      return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10));
-    }
+    if (digits) return Date.UTC(digitsAt(date, 0, 4), digitsAt(date, 5, 7) - 1, digitsAt(date, 8, 10));
   }
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);
 }
 const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9] as const;
+
+/**
+ * The number written in `text` from `from` to `to` (digits already checked). A top-level function, not
+ * a closure in toUtc: a closure is made on every call, and under tsx each one is also renamed.
+ */
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
+}
 
 function fromUtc(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
