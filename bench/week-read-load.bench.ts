@@ -3,6 +3,10 @@
 // from memory. Reported as ratios, since this machine is shared and absolute numbers drift. The load
 // comes from autocannon in a separate process. Writes bench/results/week-read-load.json.
 //   npx tsx bench/week-read-load.bench.ts
+// With --postgres: only the conditional read (If-None-Match → 304) on PostgreSQL, without and with the
+// session and team-access memo (REDIS_URL, default redis://127.0.0.1:6379), against a bare Fastify
+// answering the same 304, measured before and after both; writes bench/results/week-read-postgres-memo.json.
+//   npx tsx bench/week-read-load.bench.ts --postgres
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +15,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { sharedMemoOf } from '../packages/server/src/db/shared-read-memo.ts';
 import { createWeekCache } from '../packages/server/src/modules/shifts/week-cache.ts';
 import { type Engine, openBenchDatabase, STAFF, seedWeek, WEEK } from './support/week-world.ts';
 
@@ -91,6 +96,85 @@ async function run(engine: Engine) {
   } finally {
     await dispose();
   }
+}
+
+/**
+ * The conditional read on PostgreSQL, where each request used to ask the database for the session and
+ * the caller's team access: first without REDIS_URL (nothing remembered), then with it (remembered,
+ * kept true through Redis: db/shared-read-memo.ts). The reference answers the same If-None-Match with
+ * the same 304 and does nothing else; it is measured first and last, and the ratios use their mean.
+ */
+async function runConditionalOnPostgres() {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { database, dispose } = await openBenchDatabase('postgres');
+  try {
+    const world = await seedWeek(database);
+    const weekPath = `/api/teams/${world.teamId}/shifts?startDate=${WEEK.startDate}&endDate=${WEEK.endDate}`;
+    const configFor = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env });
+    const urlOf = (server: { address(): unknown }, pathname: string) =>
+      `http://127.0.0.1:${(server.address() as { port: number }).port}${pathname}`;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+
+    const withoutMemo = await buildApp(configFor({}), { database, logger: false });
+    await withoutMemo.listen({ port: 0, host: '127.0.0.1' });
+    const first = await fetch(urlOf(withoutMemo.server, weekPath), { headers: { cookie: world.cookie } });
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag')!;
+    const headers = { cookie: world.cookie, 'if-none-match': etag };
+
+    const reference = Fastify();
+    reference.get('/week', (request, reply) =>
+      request.headers['if-none-match'] === etag ? reply.code(304).send() : reply.send('[]'),
+    );
+    await reference.listen({ port: 0, host: '127.0.0.1' });
+    const referenceUrl = urlOf(reference.server, '/week');
+
+    const refBefore = await load(referenceUrl, headers);
+    await settle();
+    const before = await load(urlOf(withoutMemo.server, weekPath), headers);
+    await withoutMemo.close();
+    await settle();
+
+    const withMemo = await buildApp(configFor({ REDIS_URL: redisUrl }), { database, logger: false });
+    await withMemo.listen({ port: 0, host: '127.0.0.1' });
+    const started = Date.now();
+    while (!sharedMemoOf(database.db)?.isServing) {
+      if (Date.now() - started > 10_000)
+        throw new Error(`the memo's Redis link (${redisUrl}) did not come up`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const after = await load(urlOf(withMemo.server, weekPath), headers);
+    await withMemo.close();
+    await settle();
+    const refAfter = await load(referenceUrl, headers);
+    await reference.close();
+
+    const refRps = (refBefore.rps + refAfter.rps) / 2;
+    const report = {
+      benchmark: `conditional week read (If-None-Match → 304) on PostgreSQL, ${CONNECTIONS} connections for ${SECONDS} s each, against a bare Fastify answering the same 304`,
+      measuredAt: new Date().toISOString(),
+      node: process.version,
+      note: 'Before: no REDIS_URL, so each request asks PostgreSQL for the session and the team access. After: REDIS_URL set, both remembered (db/shared-read-memo.ts). The reference is measured first and last; ratios are of their mean. The machine is shared (load noted), so compare ratios, not absolute numbers.',
+      loadAverage: (await import('node:os')).loadavg().map((l) => +l.toFixed(1)),
+      reference: { before: refBefore, after: refAfter },
+      withoutMemo: { ...before, ofReference: +(before.rps / refRps).toFixed(3) },
+      withMemo: { ...after, ofReference: +(after.rps / refRps).toFixed(3) },
+      speedup: +(after.rps / before.rps).toFixed(2),
+    };
+    console.info(JSON.stringify(report, null, 2));
+    writeFileSync(
+      path.join(here, 'results/week-read-postgres-memo.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+  } finally {
+    await dispose();
+  }
+}
+
+if (process.argv.includes('--postgres')) {
+  await runConditionalOnPostgres();
+  process.exit(0);
 }
 
 const results = [await run('pglite')];

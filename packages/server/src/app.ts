@@ -43,6 +43,7 @@ import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import originCheckPlugin from './plugins/origin-check.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import readMemoLinkPlugin from './plugins/read-memo-link.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import socketIoPlugin from './plugins/socket-io.ts';
 import webAppPlugin from './plugins/web-app.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(socketIoPlugin, { redisUrl: config.redisUrl, publicUrl: config.publicUrl });
+  await app.register(readMemoLinkPlugin, { redisUrl: config.redisUrl });
   await app.register(openapiPlugin);
 
   // Then the modules that every route depends on. Support mode first (an agent logged in as a user):

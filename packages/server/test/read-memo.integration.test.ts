@@ -143,7 +143,7 @@ describe.each(engines)('remembered reads end with the access they describe, on %
 
   it('remembers only on PGlite, outside transactions, and forgets at every write', async () => {
     const db = t.database.db;
-    const memo = createReadMemo<{ value: number }>(db);
+    const memo = createReadMemo<{ value: number }>(db, { name: 'test', tagsOf: () => [] });
     let loads = 0;
     const load = async () => ({ value: ++loads });
     await memo('k', load);
@@ -170,7 +170,7 @@ describe.each(engines)('remembered reads end with the access they describe, on %
 
     // Inside a transaction nothing is remembered.
     await db.transaction(async (tx) => {
-      const inTx = createReadMemo<{ value: number }>(tx);
+      const inTx = createReadMemo<{ value: number }>(tx, { name: 'test', tagsOf: () => [] });
       const start = loads;
       await inTx('t', load);
       await inTx('t', load);

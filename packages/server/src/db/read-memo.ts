@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './db.ts';
+import { freezeShallow, sharedMemoOf } from './shared-read-memo.ts';
 
 /**
  * Embedded PGlite belongs to this process alone (no other process can open its data directory), so
@@ -44,19 +45,28 @@ export function isEmbedded(db: Db): boolean {
 }
 
 /**
- * Remembers reads that every API request repeats (the session, the caller's team access) for as long
- * as nothing has been written: on PGlite, where each query runs on this process's one thread, that is
- * most of a conditional read's time. Any write forgets everything, so a logout, a removal or a change
- * of role is seen by the very next request. With PostgreSQL (other processes may write), inside a
- * transaction, or for an empty answer, it always asks the database. Keys must hold every parameter
- * of the query; answers that depend on the clock are checked again by the caller on each use.
+ * Remembers reads that every API request repeats (the session, the caller's team access). On PGlite,
+ * where each query runs on this process's one thread, that is most of a conditional read's time: any
+ * write forgets everything, so a logout, a removal or a change of role is seen by the very next
+ * request. On PostgreSQL (other processes write too) answers are remembered only while the Redis link
+ * holds, and forgotten by the tags each write names, in every process (shared-read-memo.ts); without
+ * the link, inside a transaction, or for an empty answer, it always asks the database. Keys must hold
+ * every parameter of the query; answers that depend on the clock are checked again by the caller on
+ * each use; `tagsOf` names everything an answer was built from, as writes name it.
  */
-export function createReadMemo<T extends object>(db: Db, max = 1000) {
+export function createReadMemo<T extends object>(
+  db: Db,
+  options: { name: string; tagsOf: (value: T) => readonly string[]; max?: number },
+) {
   const counter = counters.get(db);
   let countSeen = -1;
   const entries = new Map<string, T>();
+  const max = options.max ?? 1000;
   return async (key: string, load: () => Promise<T | null>): Promise<T | null> => {
-    if (!counter) return load();
+    if (!counter) {
+      const shared = sharedMemoOf(db);
+      return shared ? shared.read(`${options.name}/${key}`, load, options.tagsOf) : load();
+    }
     if (counter.value !== countSeen) {
       entries.clear();
       countSeen = counter.value;
@@ -74,17 +84,15 @@ export function createReadMemo<T extends object>(db: Db, max = 1000) {
   };
 }
 
-/** Shared by every request that finds it: frozen (and its objects), so no caller can change it for the next. */
-function freezeShallow<T extends object>(value: T): T {
-  for (const field of Object.values(value)) if (field && typeof field === 'object') Object.freeze(field);
-  return Object.freeze(value);
-}
-
 /** One memo per database handle (repositories are created per request; transactions get none). */
-export function memoFor<T extends object>(memos: WeakMap<Db, ReturnType<typeof createReadMemo<T>>>, db: Db) {
+export function memoFor<T extends object>(
+  memos: WeakMap<Db, ReturnType<typeof createReadMemo<T>>>,
+  db: Db,
+  options: Parameters<typeof createReadMemo<T>>[1],
+) {
   let memo = memos.get(db);
   if (!memo) {
-    memo = createReadMemo<T>(db);
+    memo = createReadMemo<T>(db, options);
     memos.set(db, memo);
   }
   return memo;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 
 export type SessionWithUser = {
   sessionId: string;
@@ -30,8 +31,18 @@ const liveByTokenHash = reusableStatement((db) =>
     .prepare('session_live_by_token_hash'),
 );
 
-// On PGlite, the session behind a token is remembered until the next write (read-memo.ts).
-const liveSessions = new WeakMap<Db, ReturnType<typeof memoFor<SessionWithUser>>>();
+// The session behind a token is remembered (read-memo.ts): on PGlite until the next write; on
+// PostgreSQL until a write names its token, its id or its user (every users write names the user,
+// since the answer carries the whole row), or for MEMO_TTL_MS.
+const sessionMemo = {
+  name: 'session',
+  tagsOf: (s: SessionWithUser & { tokenHash: string }) => [
+    memoTags.session(s.tokenHash),
+    memoTags.sessionId(s.sessionId),
+    memoTags.user(s.user.id),
+  ],
+};
+const liveSessions = new WeakMap<Db, ReturnType<typeof memoFor<SessionWithUser & { tokenHash: string }>>>();
 
 /** All database access for sessions; no rules here. */
 export function createSessionRepository(db: Db) {
@@ -46,10 +57,15 @@ export function createSessionRepository(db: Db) {
       now: Date,
       startedAfter: Date,
     ): Promise<SessionWithUser | null> {
-      const found = await memoFor(liveSessions, db)(tokenHash, async () => {
+      const found = await memoFor(
+        liveSessions,
+        db,
+        sessionMemo,
+      )(tokenHash, async () => {
         const [row] = await liveByTokenHash(db).execute({ tokenHash, now, startedAfter });
         if (!row) return null;
         return {
+          tokenHash,
           sessionId: row.session.id,
           createdAt: row.session.createdAt,
           expiresAt: row.session.expiresAt,
@@ -63,10 +79,12 @@ export function createSessionRepository(db: Db) {
 
     async extend(sessionId: string, expiresAt: Date, now: Date) {
       await db.update(sessions).set({ expiresAt, lastSeenAt: now }).where(eq(sessions.id, sessionId));
+      await invalidateReads(db, [memoTags.sessionId(sessionId)]);
     },
 
     async deleteByTokenHash(tokenHash: string) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await invalidateReads(db, [memoTags.session(tokenHash)]);
     },
 
     async deleteAllForUser(userId: string): Promise<number> {
@@ -74,6 +92,7 @@ export function createSessionRepository(db: Db) {
         .delete(sessions)
         .where(eq(sessions.userId, userId))
         .returning({ id: sessions.id });
+      await invalidateReads(db, [memoTags.user(userId)]);
       return removed.length;
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { billingEvents, demoBillingSessions, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
 export type DemoSessionRow = typeof demoBillingSessions.$inferSelect;
@@ -27,6 +28,7 @@ export function createBillingRepository(db: Db) {
         .update(users)
         .set({ billingProvider: provider, billingCustomerId: customerId })
         .where(eq(users.id, userId));
+      await invalidateReads(db, [memoTags.user(userId)]);
     },
 
     async setSubscription(
@@ -47,6 +49,8 @@ export function createBillingRepository(db: Db) {
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, userId));
+      // The plan of every team the user owns (team access) and their session's row.
+      await invalidateReads(db, [memoTags.user(userId)]);
     },
 
     /** Records a provider event id; false when it was already recorded (a replay). */

@@ -6,6 +6,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { teams, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -186,6 +187,7 @@ export function createInviteService(deps: {
         });
         if (member.userId) {
           await tx.update(users).set({ pendingInviteTeamId: null }).where(eq(users.id, member.userId));
+          await invalidateReads(tx, [memoTags.user(member.userId)]);
         }
         await createAuditRepository(tx).record({
           teamId,

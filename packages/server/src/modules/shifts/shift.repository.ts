@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { auditActor } from '../audit/audit.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -260,6 +261,7 @@ export function createShiftRepository(db: Db) {
 
     async insert(values: NewShift): Promise<ShiftRow> {
       const [row] = await db.insert(shifts).values(values).returning();
+      await invalidateReads(db, [memoTags.team(values.teamId)]);
       return row!;
     },
 
@@ -280,6 +282,7 @@ export function createShiftRepository(db: Db) {
         windowEnd: window.endDate,
       });
       const { row, entries } = result!;
+      await invalidateReads(db, [memoTags.team(values.teamId)]);
       return { row: row as ShiftRow, entries: typeof entries === 'string' ? JSON.parse(entries) : entries };
     },
 
@@ -289,17 +292,24 @@ export function createShiftRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(shifts.id, shiftId))
         .returning();
+      if (row) await invalidateReads(db, [memoTags.team(row.teamId)]);
       return row!;
     },
 
     async delete(shiftId: string) {
-      await db.delete(shifts).where(eq(shifts.id, shiftId));
+      const [gone] = await db
+        .delete(shifts)
+        .where(eq(shifts.id, shiftId))
+        .returning({ teamId: shifts.teamId });
+      if (gone) await invalidateReads(db, [memoTags.team(gone.teamId)]);
     },
 
     /** Many entries in one statement (copy week), returned as stored. */
     async insertMany(values: NewShift[]): Promise<ShiftRow[]> {
       if (values.length === 0) return [];
-      return db.insert(shifts).values(values).returning();
+      const rows = await db.insert(shifts).values(values).returning();
+      await invalidateReads(db, [...new Set(values.map((v) => v.teamId))].map(memoTags.team));
+      return rows;
     },
 
     /** Every entry of a team in a date range, in one statement, returned as they were (clear week). */
@@ -309,7 +319,11 @@ export function createShiftRepository(db: Db) {
         .where(
           and(eq(shifts.teamId, teamId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
         )
-        .returning();
+        .returning()
+        .then(async (rows) => {
+          await invalidateReads(db, [memoTags.team(teamId)]);
+          return rows;
+        });
     },
 
     /** The next timed shift of a staff row after a date and time, no later than `notAfter` when given. */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, isNull, max, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/db.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, weeklyHours } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type WeeklyHoursRow = typeof weeklyHours.$inferSelect;
@@ -99,6 +100,8 @@ export function createStaffRepository(db: Db) {
 
     async insert(values: typeof staff.$inferInsert): Promise<StaffRow> {
       const [row] = await db.insert(staff).values(values).returning();
+      // Membership, role and leaving date are part of each member's team access.
+      await invalidateReads(db, [memoTags.team(row!.teamId)]);
       return row!;
     },
 
@@ -108,11 +111,13 @@ export function createStaffRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(staff.id, staffId))
         .returning();
+      if (row) await invalidateReads(db, [memoTags.team(row.teamId)]);
       return row!;
     },
 
     async delete(staffId: string) {
-      await db.delete(staff).where(eq(staff.id, staffId));
+      const [gone] = await db.delete(staff).where(eq(staff.id, staffId)).returning({ teamId: staff.teamId });
+      if (gone) await invalidateReads(db, [memoTags.team(gone.teamId)]);
     },
 
     /** Writes the display order as given: the first id gets 0, the next 1, and so on. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, teams, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -29,8 +30,15 @@ const accessForUser = reusableStatement((db) =>
     .limit(1)
     .prepare('team_access_for_user'),
 );
-// On PGlite, the answer is remembered until the next write (read-memo.ts); the day is in the key, so a
-// leaving date ends access at midnight all the same.
+// The answer is remembered (read-memo.ts); the day is in the key, so a leaving date ends access at
+// midnight all the same. On PGlite until the next write. On PostgreSQL until a write names the team
+// (its row, its staff, and its shifts: they move the schedule version the week's ETag is built from,
+// so shift writes name the team too) or the owner (plan, address, which team is the first), or for
+// MEMO_TTL_MS.
+const accessMemo = {
+  name: 'team-access',
+  tagsOf: (a: TeamWithAccess) => [memoTags.team(a.team.id), memoTags.user(a.team.ownerId)],
+};
 const accessMemos = new WeakMap<Db, ReturnType<typeof memoFor<TeamWithAccess>>>();
 
 /**
@@ -86,7 +94,11 @@ export function createTeamRepository(db: Db) {
     },
 
     async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
-      return memoFor(accessMemos, db)(`${teamId}/${userId}/${today}`, async () => {
+      return memoFor(
+        accessMemos,
+        db,
+        accessMemo,
+      )(`${teamId}/${userId}/${today}`, async () => {
         const [row] = await accessForUser(db).execute({ teamId, userId, today });
         return row ? toAccess(row) : null;
       });
@@ -108,6 +120,7 @@ export function createTeamRepository(db: Db) {
         .set({ ...lock, updatedAt: new Date() })
         .where(eq(teams.id, teamId))
         .returning();
+      await invalidateReads(db, [memoTags.team(teamId)]);
       return row!;
     },
 
@@ -118,6 +131,8 @@ export function createTeamRepository(db: Db) {
 
     async insert(values: { name: string; weekStartDay: number; ownerId: string; ownerInStaffList: boolean }) {
       const [row] = await db.insert(teams).values(values).returning();
+      // Which of the owner's teams is the first (isOwnersFirstTeam) is read with each of them.
+      await invalidateReads(db, [memoTags.user(values.ownerId)]);
       return row!;
     },
 
@@ -130,13 +145,24 @@ export function createTeamRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(teams.id, teamId))
         .returning();
+      await invalidateReads(db, [memoTags.team(teamId)]);
       return row!;
     },
 
     /** Deletes the team; its staff, hours and audit rows go with it (ON DELETE CASCADE). */
     async delete(teamId: string) {
-      await db.update(users).set({ pendingInviteTeamId: null }).where(eq(users.pendingInviteTeamId, teamId));
-      await db.delete(teams).where(eq(teams.id, teamId));
+      const invited = await db
+        .update(users)
+        .set({ pendingInviteTeamId: null })
+        .where(eq(users.pendingInviteTeamId, teamId))
+        .returning({ id: users.id });
+      const [gone] = await db.delete(teams).where(eq(teams.id, teamId)).returning({ ownerId: teams.ownerId });
+      // The sessions of those invited carry their row; the owner's other teams, which is the first.
+      await invalidateReads(db, [
+        memoTags.team(teamId),
+        ...(gone ? [memoTags.user(gone.ownerId)] : []),
+        ...invited.map((u) => memoTags.user(u.id)),
+      ]);
     },
   };
 }

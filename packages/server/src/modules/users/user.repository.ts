@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { staff, teams, users } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -44,6 +45,7 @@ export function createUserRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      await invalidateReads(db, [memoTags.user(id)]);
       return row!;
     },
 
@@ -53,11 +55,13 @@ export function createUserRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      await invalidateReads(db, [memoTags.user(id)]);
       return row!;
     },
 
     async updateEmail(id: string, email: string): Promise<void> {
       await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, id));
+      await invalidateReads(db, [memoTags.user(id)]);
     },
 
     async emailTakenByOther(email: string, userId: string): Promise<boolean> {
@@ -76,6 +80,7 @@ export function createUserRepository(db: Db) {
         .from(users)
         .where(eq(users.id, id));
       await db.update(users).set({ lastLoginAt: now, pendingInviteTeamId: null }).where(eq(users.id, id));
+      await invalidateReads(db, [memoTags.user(id)]);
       return { pendingInviteTeamId: before?.pendingInviteTeamId ?? null };
     },
 
