@@ -35,6 +35,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent as HttpAgent, get as httpGet } from 'node:http';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -384,6 +385,34 @@ async function openScreens(target: Target, size: ChangeRun) {
   return { screens, joinSeconds: (performance.now() - started) / 1000 };
 }
 
+// The refetch as the servers see it: gzip asked for and received, but not inflated here. A browser
+// inflates on its own CPU; the bench's one process, inflating 100 copies of a 1.3 MB week per change
+// on a shared machine, was what fell behind (fetch always inflates), for the reference as much as
+// the app.
+const keepAlive = new HttpAgent({ keepAlive: true });
+function getCompressed(port: number, pathAndQuery: string, cookie: string) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    const req = httpGet(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathAndQuery,
+        agent: keepAlive,
+        headers: { cookie, 'accept-encoding': 'gzip' },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
 async function run(target: Target, size: ChangeRun) {
   const { screens, joinSeconds } = await openScreens(target, size);
   console.error(`${target.name}: ${screens.length} screens joined in ${joinSeconds.toFixed(1)} s`);
@@ -404,10 +433,7 @@ async function run(target: Target, size: ChangeRun) {
       if (!change) return;
       eventMs.push(performance.now() - change.started);
       try {
-        const res = await fetch(`http://127.0.0.1:${s.port}${target.weekPath(s.team)}`, {
-          headers: { cookie: s.team.cookie, 'accept-encoding': 'gzip' },
-        });
-        await res.arrayBuffer();
+        const res = await getCompressed(s.port, target.weekPath(s.team), s.team.cookie);
         if (res.status !== 200) refetchErrors += 1;
         else freshMs.push(performance.now() - change.started);
       } catch (err) {
@@ -685,6 +711,12 @@ class Tracker {
   }
 }
 const http = { fiveXx: 0, failed: 0 };
+const hubTrouble = { connectErrors: {} as Record<string, number> };
+/** How the dropped screens' reconnections went: lost more than once, failed connects by message. */
+const reconnection = (dropped: FaultScreen[]) => ({
+  droppedMoreThanOnce: dropped.filter((s) => s.drops > 1).length,
+  connectErrors: { ...hubTrouble.connectErrors },
+});
 class FaultScreen {
   readonly hub: BalancedHubSocket;
   readonly client: RealtimeClient;
@@ -693,6 +725,8 @@ class FaultScreen {
   /** After a drop: when it was back in its team's group, and when a refetch begun after that returned. */
   rejoinedAt: number | null = null;
   resyncedAt: number | null = null;
+  /** How many times its connection was lost (more than once: it reconnected to a process that then went). */
+  drops = 0;
   private fetching = false;
   private again = false;
 
@@ -710,6 +744,11 @@ class FaultScreen {
     });
     this.hub.on('disconnect', () => {
       this.droppedAt ??= performance.now();
+      this.drops += 1;
+    });
+    // A failed connect the client will retry after its next, longer delay (2 s, 10 s, 30 s): why.
+    this.hub.on('connect_error', (err: Error) => {
+      hubTrouble.connectErrors[err.message] = (hubTrouble.connectErrors[err.message] ?? 0) + 1;
     });
     this.client = new RealtimeClient({
       createSocket: () => this.hub,
@@ -861,6 +900,7 @@ async function redisOutage() {
   const atStart = loadNow();
   http.fiveXx = 0;
   http.failed = 0;
+  hubTrouble.connectErrors = {};
   const app = await startApp();
   const teamsUsed = world.slice(0, OUTAGE.teams);
   const tracker = new RecordingTracker();
@@ -965,6 +1005,7 @@ async function sigkill() {
   const atStart = loadNow();
   http.fiveXx = 0;
   http.failed = 0;
+  hubTrouble.connectErrors = {};
   const app = await startApp();
   const teamsUsed = world.slice(0, KILL.teams);
   const tracker = new RecordingTracker();
@@ -1024,6 +1065,7 @@ async function sigkill() {
     },
     fiveXx: http.fiveXx,
     fiveXxDuringReconnect,
+    reconnection: reconnection(dropped),
     refetchFailures: http.failed,
     changesAfter: {
       made: writes.made,
@@ -1046,6 +1088,7 @@ async function sigterm() {
   const atStart = loadNow();
   http.fiveXx = 0;
   http.failed = 0;
+  hubTrouble.connectErrors = {};
   const app = await startApp();
   const teamsUsed = world.slice(0, TERM.teams);
   const tracker = new RecordingTracker();
@@ -1117,6 +1160,7 @@ async function sigterm() {
     exitCode: exited?.code ?? null,
     screensDropped: dropped.length,
     screensBackAndRefetched: { ...summarize(back), missing: dropped.length - back.length },
+    reconnection: reconnection(dropped),
     refetchFailures: http.failed,
     fiveXx: http.fiveXx,
     target:
