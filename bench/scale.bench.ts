@@ -58,37 +58,45 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const SCENARIOS = ['many-screens', 'big-week', 'redis-outage', 'sigkill', 'sigterm'] as const;
 type Scenario = (typeof SCENARIOS)[number];
-const { values: args } = parseArgs({
-  options: {
-    scenario: { type: 'string', default: 'all' },
-    // many-screens
-    screens: { type: 'string', default: '10000' },
-    teams: { type: 'string' },
-    rate: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '20' },
-    // big-week
-    'big-screens': { type: 'string', default: '100' },
-    'big-every': { type: 'string', default: '2' },
-    'big-changes': { type: 'string', default: '10' },
-    // redis-outage
-    'outage-screens': { type: 'string', default: '200' },
-    'outage-teams': { type: 'string', default: '20' },
-    'outage-seconds': { type: 'string', default: '15' },
-    'outage-rate': { type: 'string', default: '5' },
-    // sigkill
-    'kill-screens': { type: 'string', default: '10000' },
-    'kill-teams': { type: 'string', default: '1000' },
-    // sigterm
-    'term-screens': { type: 'string', default: '1000' },
-    'term-teams': { type: 'string', default: '100' },
-    'term-readers': { type: 'string', default: '50' },
-    // changes made after a fault, each must reach every screen (sigkill)
-    'after-changes': { type: 'string', default: '20' },
-    direct: { type: 'boolean', default: false },
-    // Where to take ports from (e.g. 3410-3490 on a shared machine); any free port otherwise.
-    ports: { type: 'string' },
-  },
-});
+// A bad flag is a sentence and exit code 2, not a stack trace.
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        scenario: { type: 'string', default: 'all' },
+        // many-screens
+        screens: { type: 'string', default: '10000' },
+        teams: { type: 'string' },
+        rate: { type: 'string', default: '50' },
+        seconds: { type: 'string', default: '20' },
+        // big-week
+        'big-screens': { type: 'string', default: '100' },
+        'big-every': { type: 'string', default: '2' },
+        'big-changes': { type: 'string', default: '10' },
+        // redis-outage
+        'outage-screens': { type: 'string', default: '200' },
+        'outage-teams': { type: 'string', default: '20' },
+        'outage-seconds': { type: 'string', default: '15' },
+        'outage-rate': { type: 'string', default: '5' },
+        // sigkill
+        'kill-screens': { type: 'string', default: '10000' },
+        'kill-teams': { type: 'string', default: '1000' },
+        // sigterm
+        'term-screens': { type: 'string', default: '1000' },
+        'term-teams': { type: 'string', default: '100' },
+        'term-readers': { type: 'string', default: '50' },
+        // changes made after a fault, each must reach every screen (sigkill)
+        'after-changes': { type: 'string', default: '20' },
+        direct: { type: 'boolean', default: false },
+        // Where to take ports from (e.g. 3410-3490 on a shared machine); any free port otherwise.
+        ports: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+})();
 const selected: Scenario[] =
   args.scenario === 'all'
     ? [...SCENARIOS]
@@ -949,6 +957,8 @@ async function redisOutage() {
     .filter((at): at is number => at !== undefined && at >= returnedAt)
     .map((at) => at - returnedAt);
   const missed = pairs.filter(({ change, screen }) => !change.held.has(screen)).length;
+  // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
+  const { fiveXx, failed } = http;
   for (const s of screens) s.client.stop();
   await shutDown(app);
   const atEnd = loadNow();
@@ -989,8 +999,8 @@ async function redisOutage() {
       note: 'ms from Redis accepting connections again until the screen held the change',
     },
     missed,
-    refetchFailures: http.failed,
-    fiveXx: http.fiveXx,
+    refetchFailures: failed,
+    fiveXx,
     target:
       'no write refused, both processes healthy, every change made meanwhile on every screen within 10 s of Redis’s return',
     verdict: verdict({
@@ -1043,6 +1053,8 @@ async function sigkill() {
   const afterMs = pairs
     .map(({ change, screen }) => change.held.get(screen))
     .filter((at): at is number => at !== undefined);
+  // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
+  const { fiveXx, failed } = http;
   for (const s of screens) s.client.stop();
   await shutDown(app);
   const atEnd = loadNow();
@@ -1064,10 +1076,10 @@ async function sigkill() {
       allMs: backAll === null ? null : +backAll.toFixed(1),
       missing: dropped.length - back.length,
     },
-    fiveXx: http.fiveXx,
+    fiveXx,
     fiveXxDuringReconnect,
     reconnection: reconnection(dropped),
-    refetchFailures: http.failed,
+    refetchFailures: failed,
     changesAfter: {
       made: writes.made,
       refused: writes.refused,
@@ -1079,7 +1091,7 @@ async function sigkill() {
     verdict: verdict({
       reducedSize: KILL.screens < 10_000,
       busy: atStart.machineBusy || atEnd.machineBusy,
-      met: backAll !== null && backAll <= 5000 && http.fiveXx === 0 && missed === 0 && writes.refused === 0,
+      met: backAll !== null && backAll <= 5000 && fiveXx === 0 && missed === 0 && writes.refused === 0,
     }),
   };
   save(null);
@@ -1142,6 +1154,8 @@ async function sigterm() {
   const dropped = screens.filter((s) => s.droppedAt !== null);
   await waitUntil(() => dropped.every((s) => s.resyncedAt !== null), 30_000);
   const back = dropped.filter((s) => s.resyncedAt !== null).map((s) => s.resyncedAt! - termAt);
+  // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
+  const { fiveXx, failed } = http;
   for (const s of screens) s.client.stop();
   await shutDown(app);
   const atEnd = loadNow();
@@ -1162,8 +1176,8 @@ async function sigterm() {
     screensDropped: dropped.length,
     screensBackAndRefetched: { ...summarize(back), missing: dropped.length - back.length },
     reconnection: reconnection(dropped),
-    refetchFailures: http.failed,
-    fiveXx: http.fiveXx,
+    refetchFailures: failed,
+    fiveXx,
     target:
       'no request fails (a refused connection is retried on the other process), the process exits within 5 s',
     verdict: verdict({
