@@ -1,0 +1,123 @@
+// Clients for the scale bench's fault scenarios, as a browser behind a balancer would be: the web
+// app's own hub client (packages/web's RealtimeClient: its jittered retries, its resync on rejoining)
+// over a socket that, like nginx's `proxy_next_upstream error`, tries the next process only when a
+// connection is refused; and HTTP requests that do the same. With one port (nginx in front) they are
+// plain clients of it.
+import { HUB_PATH } from '@rotaboard/core/realtime/hub';
+import { io, type Socket } from 'socket.io-client';
+import type { HubSocket } from '../../packages/web/src/lib/realtime-client.ts';
+
+/** Whether `err` (from fetch or a socket) is a refused connection: nothing listens on that port. */
+export function isRefused(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; cause?: unknown; description?: unknown; error?: unknown };
+  if (e.code === 'ECONNREFUSED') return true;
+  // fetch wraps it in `cause`; socket.io-client's TransportError in `description`, whose ws event
+  // holds it in `error`.
+  return [e.cause, e.description, e.error].some((inner) => isRefused(inner, depth + 1));
+}
+
+/**
+ * GET (or anything idempotent) on `ports`, starting at `first`: on a refused connection, the next
+ * port; any other failure is the caller's to count. Returns the response and the port that answered.
+ */
+export async function fetchBalanced(
+  ports: readonly number[],
+  first: number,
+  pathAndQuery: string,
+  init: RequestInit = {},
+): Promise<{ res: Response; port: number; retried: boolean }> {
+  let lastError: unknown;
+  for (let i = 0; i < ports.length; i += 1) {
+    const port = ports[(first + i) % ports.length]!;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${pathAndQuery}`, init);
+      return { res, port, retried: i > 0 };
+    } catch (err) {
+      lastError = err;
+      if (!isRefused(err)) throw err;
+    }
+  }
+  throw lastError;
+}
+
+type Listener = (...args: never[]) => void;
+
+/**
+ * A HubSocket (what RealtimeClient drives) whose every connect opens a fresh Socket.IO connection to
+ * the first of `ports` that accepts it, starting at `first`. A refusal by the server itself (no
+ * session) is not a refused connection and is passed on, as is a refusal by every port.
+ */
+export class BalancedHubSocket implements HubSocket {
+  private socket: Socket | null = null;
+  private readonly listeners: [string, Listener][] = [];
+  /** The port of the open (or last) connection. */
+  port: number;
+
+  constructor(
+    private readonly ports: readonly number[],
+    private readonly first: number,
+    private readonly cookie: string,
+  ) {
+    this.port = ports[first % ports.length]!;
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  get active(): boolean {
+    return this.socket?.active ?? true;
+  }
+
+  connect(): void {
+    this.open(0);
+  }
+
+  disconnect(): void {
+    this.socket?.disconnect();
+  }
+
+  emit(event: string, ...args: unknown[]): void {
+    this.socket?.emit(event, ...args);
+  }
+
+  on(event: string, listener: Listener): void {
+    this.listeners.push([event, listener]);
+    this.socket?.on(event, listener as never);
+  }
+
+  removeAllListeners(): void {
+    this.listeners.length = 0;
+    this.socket?.removeAllListeners();
+  }
+
+  private open(tried: number): void {
+    if (this.socket) {
+      this.socket.removeAllListeners();
+      this.socket.disconnect();
+    }
+    this.port = this.ports[(this.first + tried) % this.ports.length]!;
+    const socket = io(`http://127.0.0.1:${this.port}`, {
+      path: HUB_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: this.cookie },
+    });
+    this.socket = socket;
+    for (const [event, listener] of this.listeners) {
+      if (event !== 'connect_error') socket.on(event, listener as never);
+    }
+    socket.on('connect_error', (err: Error) => {
+      if (socket !== this.socket) return;
+      if (socket.active && isRefused(err) && tried + 1 < this.ports.length) {
+        this.open(tried + 1);
+        return;
+      }
+      for (const [event, listener] of this.listeners) {
+        if (event === 'connect_error') (listener as (e: Error) => void)(err);
+      }
+    });
+  }
+}

@@ -1,0 +1,44 @@
+// deploy/nginx.conf as written, with only its ports changed, for the scale bench to put in front of
+// its two processes when nginx is installed: the upstream `server` lines become the given ports and
+// `listen 80` a port on 127.0.0.1. Pid file and error log go to a temporary folder (`-g`), so it runs
+// beside any other nginx.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const NGINX_PATH = '/usr/sbin/nginx';
+
+/** The config for a balancer on `listenPort` in front of `upstreamPorts` (pure: text in, text out). */
+export function nginxConfFor(conf: string, listenPort: number, upstreamPorts: readonly number[]): string {
+  const upstream = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/gm;
+  const lines = [...conf.matchAll(upstream)];
+  if (lines.length === 0) throw new Error('deploy/nginx.conf: no upstream server lines');
+  if (!/^\s*listen 80;$/m.test(conf)) throw new Error('deploy/nginx.conf: no `listen 80;`');
+  const [first] = lines;
+  const [, indent, params] = first!;
+  const servers = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${params ?? ''};\n`).join('');
+  let replaced = false;
+  return conf
+    .replace(upstream, () => {
+      if (replaced) return '';
+      replaced = true;
+      return servers;
+    })
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`);
+}
+
+/** Writes the config and the arguments to run nginx in the foreground with it. */
+export function nginxArgs(repoRoot: string, listenPort: number, upstreamPorts: readonly number[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rotaboard-nginx-'));
+  const confPath = path.join(dir, 'nginx.conf');
+  const conf = readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8');
+  writeFileSync(confPath, nginxConfFor(conf, listenPort, upstreamPorts));
+  return [
+    '-p',
+    dir,
+    '-c',
+    confPath,
+    '-g',
+    `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')} warn;`,
+  ];
+}

@@ -1,0 +1,50 @@
+// Pure arithmetic the scale bench's scenarios share: percentiles, and a verdict that is only given on
+// a machine that can judge it. No I/O, so `support/scale-stats.test.ts` checks it without servers.
+import { cpus, loadavg } from 'node:os';
+
+/**
+ * The q-quantile of `values` by the nearest-rank rule (the value below which a share q lies), rounded
+ * to 0.1; null for no values. The same rule bench/scale.bench.ts has always used, so old and new
+ * results compare.
+ */
+export function quantile(values: readonly number[], q: number): number | null {
+  if (values.length === 0 || !(q >= 0 && q <= 1)) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return +sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+}
+
+/** p50, p99 and max of some timings (ms), null when there are none. */
+export function summarize(values: readonly number[]) {
+  return {
+    count: values.length,
+    p50Ms: quantile(values, 0.5),
+    p99Ms: quantile(values, 0.99),
+    maxMs: values.length ? +Math.max(...values).toFixed(1) : null,
+  };
+}
+
+/** `a / b` to two decimals, or null when either is missing or b is 0. */
+export function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  if (a == null || b == null || b === 0) return null;
+  return +(a / b).toFixed(2);
+}
+
+/** The machine's load as a result records it: more runnable work than cores makes it busy. */
+export function machineLoad(load: readonly number[] = loadavg(), cores: number = cpus().length) {
+  return {
+    loadAverage: load.map((l) => +l.toFixed(2)),
+    cpus: cores,
+    machineBusy: load[0]! > cores,
+  };
+}
+
+/**
+ * A scenario's verdict: "met" or "not met" only when it ran at the issue's size on a machine that was
+ * not busy at its start or its end; otherwise "not judged" and why (a reduced run proves the bench
+ * works, a busy machine measures its own queue).
+ */
+export function verdict(input: { reducedSize: boolean; busy: boolean; met: boolean }): string {
+  const why = [input.reducedSize && 'reduced size', input.busy && 'busy machine'].filter(Boolean);
+  if (why.length) return `not judged: ${why.join(', ')}`;
+  return input.met ? 'met' : 'not met';
+}
