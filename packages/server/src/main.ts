@@ -3,6 +3,14 @@ import { startPglite } from './db/pglite-start.ts';
 
 /** The longest a stop may take (docs/scaling.md); a clean one takes a fraction of it. */
 const SHUTDOWN_LIMIT_MS = 4500;
+/**
+ * After SIGTERM, how long the process goes on answering before it stops listening and closes the
+ * connections it holds. A balancer keeps idle keep-alive connections to it and may send a request on
+ * one at any moment: closing them at once cut such requests off (a GET is retried elsewhere, a POST
+ * gets a 502; bench:scale's sigterm scenario saw 17–23 a run). Meanwhile every answer closes its
+ * connection (lifecycle.ts), so the busy ones end cleanly and only those idle all along remain.
+ */
+const DRAIN_GRACE_MS = 1000;
 
 /** Starts one server; stops gracefully on SIGTERM/SIGINT (health 503, no new connections, finish requests, close the database). */
 async function main() {
@@ -38,6 +46,8 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    // Ctrl+C in a terminal is nobody's balancer: stop at once.
+    if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
     await app.close();
     process.exit(0);
   };

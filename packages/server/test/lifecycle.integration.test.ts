@@ -115,7 +115,7 @@ describe.runIf(engines.includes('postgres'))('readiness while PostgreSQL is unre
 });
 
 describe('SIGTERM', () => {
-  it('finishes the request in flight, tells live clients to go, and exits within 5 s', async () => {
+  it('finishes the request in flight, answers on a kept-alive connection, tells live clients to go, and exits within 5 s', async () => {
     const port = await sparePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: root,
@@ -187,10 +187,37 @@ describe('SIGTERM', () => {
         request.write(body.slice(0, 10));
         setTimeout(() => request.end(body.slice(10)), 300);
       });
+      // A balancer's idle keep-alive connection, opened before the stop and used again just after it.
+      const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const viaKeepAlive = () =>
+        new Promise<{ status: number; connection: string | undefined; reused: boolean }>(
+          (resolve, reject) => {
+            const request = http.get(
+              { host: '127.0.0.1', port, path: '/api/health', agent: keepAlive },
+              (res) => {
+                res.resume();
+                res.on('end', () =>
+                  resolve({
+                    status: res.statusCode ?? 0,
+                    connection: res.headers.connection,
+                    reused: request.reusedSocket,
+                  }),
+                );
+              },
+            );
+            request.on('error', reject);
+          },
+        );
+      expect((await viaKeepAlive()).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
 
       const stoppedAt = Date.now();
       server.kill('SIGTERM');
+      // A request on that connection a moment after the stop began is answered, not cut off: 503 (this
+      // process is stopping, a balancer stops sending) and the connection closes with it.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await viaKeepAlive()).toEqual({ status: 503, connection: 'close', reused: true });
+      keepAlive.destroy();
       expect(await inFlight).toBe(200);
       expect(await exited(server)).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(5000);
