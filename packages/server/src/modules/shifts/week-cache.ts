@@ -9,22 +9,90 @@ export const DEFAULT_WEEK_CACHE_BYTES = 64 * 1024 * 1024;
 export type WeekEncoding = 'br' | 'gzip';
 export const WEEK_ENCODINGS: readonly WeekEncoding[] = ['br', 'gzip'];
 
-// The same settings as plugins/compression.ts (brotli quality 4: made per change, not per build).
-const compressors: Record<WeekEncoding, (json: Buffer) => Promise<Buffer>> = {
-  br: (json) =>
-    promisify(brotliCompress)(json, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength,
-      },
-    }),
-  gzip: (json) => promisify(gzip)(json, { level: 6 }),
+/**
+ * How hard a week is compressed. A version's first compression is on the path of the first read after
+ * a change, which every open screen of the team makes at once, so it is made at the fastest level:
+ * for a 1.06 MB week (bench/week-first-read, CPU time) brotli 1 takes 3.8 ms for 112 KB and gzip 1
+ * 7.6 ms for 154 KB, against 12.8 ms for 91 KB (brotli 4) and 15 ms for 143 KB (gzip 6). A version
+ * read again is compressed again in the background at plugins/compression.ts's levels, and the smaller
+ * body replaces the first once made; a version nobody reads twice never pays for it.
+ */
+export const WEEK_COMPRESSION_LEVELS: Record<'first' | 'kept', Record<WeekEncoding, number>> = {
+  first: { br: 1, gzip: 1 },
+  kept: { br: 4, gzip: 6 },
 };
 
-type Entry = { json: Buffer; encoded: Partial<Record<WeekEncoding, Buffer>> };
+const compress = (encoding: WeekEncoding, json: Buffer, level: number): Promise<Buffer> =>
+  encoding === 'br'
+    ? promisify(brotliCompress)(json, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: level,
+          [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength,
+        },
+      })
+    : promisify(gzip)(json, { level });
+
+/** Makes an answer, from the family's previous one when there is one kept. */
+export type WeekBuild = (previous: BuiltWeek | undefined) => Promise<Buffer | BuiltWeek>;
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The JSON array of `entries` (the same bytes as JSON.stringify of the array of what `serialise` makes
+ * of each), with where each entry is in it by its id and row version. An entry whose id and row
+ * version `previous` names is copied from there; only the others are serialised.
+ */
+export function buildWeekJson<E extends { id: string; rowVersion: string }>(
+  entries: readonly E[],
+  previous: BuiltWeek | undefined,
+  serialise: (entry: E) => string,
+): BuiltWeek {
+  const chunks: Buffer[] = [OPEN];
+  const parts = new Map<string, { start: number; end: number }>();
+  let offset = OPEN.byteLength;
+  for (const entry of entries) {
+    if (parts.size > 0) {
+      chunks.push(COMMA);
+      offset += COMMA.byteLength;
+    }
+    const name = `${entry.id}:${entry.rowVersion}`;
+    const at = previous?.parts?.get(name);
+    const bytes = at ? previous!.json.subarray(at.start, at.end) : Buffer.from(serialise(entry));
+    chunks.push(bytes);
+    parts.set(name, { start: offset, end: offset + bytes.byteLength });
+    offset += bytes.byteLength;
+  }
+  chunks.push(CLOSE);
+  return { json: Buffer.concat(chunks, offset + CLOSE.byteLength), parts };
+}
+
+/** A compressed form, and whether it is at the kept level (no better one to make). */
+type Encoded = { body: Buffer; kept: boolean };
+/**
+ * A built answer, and where each entry's bytes are in it by a name that changes whenever they would
+ * (shift-read.service.ts: the row's id and version): the next build of the same kind of answer copies
+ * the bytes of every entry it finds here instead of making them again.
+ */
+export type BuiltWeek = { json: Buffer; parts?: ReadonlyMap<string, { start: number; end: number }> };
+
+type Entry = {
+  json: Buffer;
+  encoded: Partial<Record<WeekEncoding, Encoded>>;
+  parts?: BuiltWeek['parts'];
+  /** What the parts' names and offsets take (counted in the bound). */
+  partsBytes: number;
+};
+const partsSize = (parts: BuiltWeek['parts']) => {
+  let size = 0;
+  for (const name of parts?.keys() ?? []) size += name.length + 16;
+  return size;
+};
 const entrySize = (entry: Entry, key: string) =>
   entry.json.byteLength +
-  Object.values(entry.encoded).reduce((sum, body) => sum + body.byteLength, 0) +
+  entry.partsBytes +
+  Object.values(entry.encoded).reduce((sum, form) => sum + form.body.byteLength, 0) +
   // The key is stored too; counting it keeps many tiny answers from slipping past the bound.
   Buffer.byteLength(key);
 
@@ -39,7 +107,14 @@ const entrySize = (entry: Entry, key: string) =>
  * **One build per version, whoever asks** (single-flight): when a change reaches every open screen
  * of a team, they all ask for the new version at once. The first read of a key builds it; reads of
  * the same key meanwhile wait for that build instead of each querying and serialising the same week,
- * and the same for each compressed form (compressed off the main thread, once). Per process.
+ * and the same for each compressed form (compressed off the main thread, once at the fastest level,
+ * and once more in the background at a better one when the version is read again:
+ * WEEK_COMPRESSION_LEVELS). Per process.
+ *
+ * **Only what changed is made again.** Answers of one kind (team, readable dates, admin or staff: a
+ * `family`) differ from version to version only in the entries that changed. A build is handed the
+ * family's latest kept answer with where each of its entries is, and copies the bytes of every entry
+ * whose row version is unchanged.
  *
  * Kept in this process only and bounded by bytes, not entries: answers range from a few bytes to
  * 1.3 MB (a 500-staff week), so a count bound says nothing about memory; compressed forms count too.
@@ -53,22 +128,63 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
   /** Builds and compressions under way, by key (and key + encoding). */
   const building = new Map<string, Promise<Entry>>();
   const compressing = new Map<string, Promise<Buffer>>();
-  const counts = { builds: 0, compressions: 0 };
+  const recompressing = new Set<string>();
+  /** The key of each family's latest kept answer (bounded by count: a key is a short string). */
+  const latest = new LRUCache<string, string>({ max: 10_000 });
+  const counts = { builds: 0, patchedBuilds: 0, compressions: 0, recompressions: 0 };
 
   const keep = (key: string, entry: Entry) => {
     entries?.set(key, entry);
   };
 
+  /** Adds a compressed form to the entry for `key`, if it still holds the same JSON. */
+  const keepEncoded = (key: string, json: Buffer, encoding: WeekEncoding, form: Encoded) => {
+    const current = entries?.get(key);
+    // A new object, so the cache measures the entry again with its compressed form.
+    if (current && current.json === json) {
+      keep(key, { ...current, encoded: { ...current.encoded, [encoding]: form } });
+    }
+  };
+
+  /**
+   * A kept version read again: its body at the kept level, made in the background (once) while the
+   * fast one goes on being sent, and sent instead once made. A failure leaves the fast one in place.
+   */
+  const recompress = (key: string, encoding: WeekEncoding, json: Buffer) => {
+    const flightKey = `${encoding}\u0000${key}`;
+    if (recompressing.has(flightKey)) return;
+    recompressing.add(flightKey);
+    counts.recompressions += 1;
+    compress(encoding, json, WEEK_COMPRESSION_LEVELS.kept[encoding]).then(
+      (body) => {
+        recompressing.delete(flightKey);
+        keepEncoded(key, json, encoding, { body, kept: true });
+      },
+      () => recompressing.delete(flightKey),
+    );
+  };
+
+  /** The family's latest kept answer, if still kept (older versions of it are left to age out). */
+  const previous = (family: string | undefined): BuiltWeek | undefined => {
+    const key = family && latest.get(family);
+    const found = key ? entries?.peek(key) : undefined;
+    return found?.parts ? { json: found.json, parts: found.parts } : undefined;
+  };
+
   /** The entry for `key`: kept, being built, or built now by `build` (and kept). */
-  function entry(key: string, build: () => Promise<Buffer>): Promise<Entry> {
+  function entry(key: string, build: WeekBuild, family: string | undefined): Promise<Entry> {
     const kept = entries?.get(key);
     if (kept) return Promise.resolve(kept);
     const pending = building.get(key);
     if (pending) return pending;
     counts.builds += 1;
-    const started = build().then((json) => {
-      const built: Entry = { json, encoded: {} };
+    const prior = previous(family);
+    if (prior) counts.patchedBuilds += 1;
+    const started = build(prior).then((made) => {
+      const { json, parts } = Buffer.isBuffer(made) ? { json: made, parts: undefined } : made;
+      const built: Entry = { json, encoded: {}, parts, partsBytes: partsSize(parts) };
       keep(key, built);
+      if (family && parts && entries?.has(key)) latest.set(family, key);
       return built;
     });
     building.set(key, started);
@@ -84,28 +200,29 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
     /**
      * The answer for `key`, in `encoding` when given and the JSON is at least `minBytes` (below that
      * compressing costs more than it saves; plugins/compression.ts's threshold), else plain. Built by
-     * `build` only when neither kept nor being built, and compressed only when not already.
+     * `build` only when neither kept nor being built (handed the latest kept answer of `family`, if
+     * any), and compressed only when not already.
      */
     async body(
       key: string,
-      build: () => Promise<Buffer>,
+      build: WeekBuild,
       encoding?: WeekEncoding,
-      minBytes = 1024,
+      options: { minBytes?: number; family?: string } = {},
     ): Promise<{ body: Buffer; encoding?: WeekEncoding }> {
-      const found = await entry(key, build);
+      const { minBytes = 1024, family } = options;
+      const found = await entry(key, build, family);
       if (!encoding || found.json.byteLength < minBytes) return { body: found.json };
       const ready = found.encoded[encoding];
-      if (ready) return { body: ready, encoding };
+      if (ready) {
+        if (!ready.kept) recompress(key, encoding, found.json);
+        return { body: ready.body, encoding };
+      }
       const flightKey = `${encoding}\u0000${key}`;
       let pending = compressing.get(flightKey);
       if (!pending) {
         counts.compressions += 1;
-        pending = compressors[encoding](found.json).then((body) => {
-          // A new object, so the cache measures the entry again with its compressed form.
-          const current = entries?.get(key);
-          if (current && current.json === found.json) {
-            keep(key, { json: current.json, encoded: { ...current.encoded, [encoding]: body } });
-          }
+        pending = compress(encoding, found.json, WEEK_COMPRESSION_LEVELS.first[encoding]).then((body) => {
+          keepEncoded(key, found.json, encoding, { body, kept: false });
           return body;
         });
         compressing.set(flightKey, pending);
@@ -120,7 +237,7 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
       return entries?.get(key)?.json;
     },
     set(key: string, json: Buffer): void {
-      keep(key, { json, encoded: {} });
+      keep(key, { json, encoded: {}, partsBytes: 0 });
     },
     /** How many answers are kept. */
     get size() {
@@ -134,8 +251,16 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
     get builds() {
       return counts.builds;
     },
+    /** How many of those builds were handed a previous version to copy from. */
+    get patchedBuilds() {
+      return counts.patchedBuilds;
+    },
     get compressions() {
       return counts.compressions;
+    },
+    /** How many times a kept version was compressed again at the kept level (WEEK_COMPRESSION_LEVELS). */
+    get recompressions() {
+      return counts.recompressions;
     },
   };
 }
