@@ -34,22 +34,11 @@ const readColumns = {
 };
 export type ShiftReadRow = Pick<ShiftRow, keyof typeof readColumns>;
 
-/**
- * An entry of a week read, named by its row version: the id and PostgreSQL's `xmin` (the transaction
- * that wrote this version of the row; every insert or update writes a new one), so two reads that give
- * the same pair give the same row, and the week cache can reuse what it made of it
- * (shift-read.service.ts). The fields are read only when asked for (on PGlite, parsed from its line).
- */
-export type WeekEntry = { id: string; rowVersion: string; read(): ShiftReadRow };
-
-// The row version as text: xid has no comparison operators, and text is what the cache keys need.
-const rowVersion = sql<string>`${shifts}.xmin::text`.as('row_version');
-
 // The schedule's busiest query, built once and planned once (reusable-statement.ts); parsing only the
 // columns it sends saves about a third of its time (bench/week-read-load).
 const weekRead = reusableStatement((db) =>
   db
-    .select({ ...readColumns, rowVersion })
+    .select(readColumns)
     .from(shifts)
     .where(
       and(
@@ -58,7 +47,8 @@ const weekRead = reusableStatement((db) =>
         lte(shifts.shiftDate, sql.placeholder('endDate')),
       ),
     )
-    // The id last: entries at the same date and time come in one order, however their rows moved.
+    // The id last: entries at the same date and time come in one order, however their rows moved, so
+    // two builds of the same version are the same bytes (week-read-fresh.integration.test.ts compares them).
     .orderBy(asc(shifts.shiftDate), asc(shifts.startTime), asc(shifts.id))
     .prepare('shifts_week_read'),
 );
@@ -81,7 +71,6 @@ type RawWeekRow = {
   colour: number | null;
   break_minutes: number;
   attendance_adjustments: ShiftReadRow['attendanceAdjustments'];
-  row_version: string;
 };
 // Drizzle's generic row mapping (a decoder lookup and a path walk per cell) took as long as the query
 // itself for 3,500 rows; the prepared statement's `all` returns the driver's rows, mapped here by name.
@@ -108,7 +97,7 @@ const fromRawWeekRow = (row: RawWeekRow): ShiftReadRow => ({
  * cheapest form for both sides wins. One line per entry, fields separated by tabs, in readColumns'
  * order: ids, date and times as PostgreSQL writes them ('YYYY-MM-DD', 'HH:MM:SS'), booleans as 0/1,
  * numbers as text, an empty field for null; the notes as a JSON string and the adjustments as their
- * JSON, neither of which can hold a raw tab or line break; last, the row version (WeekEntry). For 3,500 entries this took 6 ms to build
+ * JSON, neither of which can hold a raw tab or line break. For 3,500 entries this took 6 ms to build
  * and 2.5 ms to read back, against 10 + 2 ms for an array of JSON arrays and 21 ms for JSON objects
  * (bench/README.md, "Read after a change"); on PostgreSQL the driver's columns stay cheaper.
  */
@@ -117,45 +106,35 @@ const weekAsLines = (teamId: string, startDate: string, endDate: string) => sql`
     coalesce(${shifts.startTime}::text, ''), coalesce(${shifts.endTime}::text, ''),
     coalesce(to_json(${shifts.notes})::text, ''), ${shifts.notesVisibleToAll}::int, ${shifts.isTimeOff}::int,
     coalesce(${shifts.timeOffDays}::text, ''), coalesce(${shifts.timeOffHours}::text, ''),
-    coalesce(${shifts.colour}::text, ''), ${shifts.breakMinutes}, ${shifts.attendanceAdjustments},
-    ${shifts}.xmin::text), chr(10) order by ${shifts.shiftDate}, ${shifts.startTime}, ${shifts.id}) as week
+    coalesce(${shifts.colour}::text, ''), ${shifts.breakMinutes}, ${shifts.attendanceAdjustments}),
+    chr(10) order by ${shifts.shiftDate}, ${shifts.startTime}, ${shifts.id}) as week
   from ${shifts}
   where ${shifts.teamId} = ${teamId} and ${shifts.shiftDate} >= ${startDate} and ${shifts.shiftDate} <= ${endDate}`;
 
 const textOrNull = (field: string) => (field === '' ? null : field);
 const numberOrNull = (field: string) => (field === '' ? null : Number(field));
 
-/** One of weekAsLines' lines as a row. */
-function fromWeekLine(line: string): ShiftReadRow {
-  const field = line.split('\t');
-  return {
-    id: field[0]!,
-    staffId: field[1]!,
-    shiftDate: field[2]!,
-    startTime: textOrNull(field[3]!),
-    endTime: textOrNull(field[4]!),
-    notes: field[5] === '' ? null : (JSON.parse(field[5]!) as string),
-    notesVisibleToAll: field[6] === '1',
-    isTimeOff: field[7] === '1',
-    timeOffDays: numberOrNull(field[8]!),
-    timeOffHours: numberOrNull(field[9]!),
-    colour: numberOrNull(field[10]!),
-    breakMinutes: Number(field[11]),
-    attendanceAdjustments: JSON.parse(field[12]!),
-  };
-}
-
-/**
- * weekAsLines' text as entries (none for a week with no entries): the id and the row version are the
- * first and last fields, so an entry the cache already has is never parsed further.
- */
-function fromWeekLines(text: string | null): WeekEntry[] {
+/** Reads weekAsLines' text back into rows (null for a week with no entries). */
+function fromWeekLines(text: string | null): ShiftReadRow[] {
   if (!text) return [];
-  return text.split('\n').map((line) => ({
-    id: line.slice(0, line.indexOf('\t')),
-    rowVersion: line.slice(line.lastIndexOf('\t') + 1),
-    read: () => fromWeekLine(line),
-  }));
+  return text.split('\n').map((line) => {
+    const field = line.split('\t');
+    return {
+      id: field[0]!,
+      staffId: field[1]!,
+      shiftDate: field[2]!,
+      startTime: textOrNull(field[3]!),
+      endTime: textOrNull(field[4]!),
+      notes: field[5] === '' ? null : (JSON.parse(field[5]!) as string),
+      notesVisibleToAll: field[6] === '1',
+      isTimeOff: field[7] === '1',
+      timeOffDays: numberOrNull(field[8]!),
+      timeOffHours: numberOrNull(field[9]!),
+      colour: numberOrNull(field[10]!),
+      breakMinutes: Number(field[11]),
+      attendanceAdjustments: JSON.parse(field[12]!),
+    };
+  });
 }
 
 /** The columns a create writes, every one given (null when empty), so the statement never changes. */
@@ -228,11 +207,8 @@ const insertAudited = reusableStatement((db) => {
 /** All database access for shifts and their history; no rules here. */
 export function createShiftRepository(db: Db) {
   return {
-    /**
-     * What the schedule read sends of one team's entries in a date range, in date, start and id
-     * order, each with its row version.
-     */
-    async readWeek(teamId: string, startDate: string, endDate: string): Promise<WeekEntry[]> {
+    /** What the schedule read sends of one team's entries in a date range, in date, start and id order. */
+    async readForTeam(teamId: string, startDate: string, endDate: string): Promise<ShiftReadRow[]> {
       if (isEmbedded(db)) {
         const result = (await db.execute(weekAsLines(teamId, startDate, endDate))) as unknown as {
           rows: { week: string | null }[];
@@ -240,10 +216,7 @@ export function createShiftRepository(db: Db) {
         return fromWeekLines(result.rows[0]?.week ?? null);
       }
       const rows = await (weekRead(db) as unknown as RawRows).all({ teamId, startDate, endDate });
-      return rows.map((raw) => {
-        const row = fromRawWeekRow(raw);
-        return { id: row.id, rowVersion: raw.row_version, read: () => row };
-      });
+      return rows.map(fromRawWeekRow);
     },
 
     /** One team's entries in a date range: a single index scan on (team_id, shift_date). */

@@ -32,66 +32,11 @@ const compress = (encoding: WeekEncoding, json: Buffer, level: number): Promise<
       })
     : promisify(gzip)(json, { level });
 
-/** Makes an answer, from the family's previous one when there is one kept. */
-export type WeekBuild = (previous: BuiltWeek | undefined) => Promise<Buffer | BuiltWeek>;
-
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
-/**
- * The JSON array of `entries` (the same bytes as JSON.stringify of the array of what `serialise` makes
- * of each), with where each entry is in it by its id and row version. An entry whose id and row
- * version `previous` names is copied from there; only the others are serialised.
- */
-export function buildWeekJson<E extends { id: string; rowVersion: string }>(
-  entries: readonly E[],
-  previous: BuiltWeek | undefined,
-  serialise: (entry: E) => string,
-): BuiltWeek {
-  const chunks: Buffer[] = [OPEN];
-  const parts = new Map<string, { start: number; end: number }>();
-  let offset = OPEN.byteLength;
-  for (const entry of entries) {
-    if (parts.size > 0) {
-      chunks.push(COMMA);
-      offset += COMMA.byteLength;
-    }
-    const name = `${entry.id}:${entry.rowVersion}`;
-    const at = previous?.parts?.get(name);
-    const bytes = at ? previous!.json.subarray(at.start, at.end) : Buffer.from(serialise(entry));
-    chunks.push(bytes);
-    parts.set(name, { start: offset, end: offset + bytes.byteLength });
-    offset += bytes.byteLength;
-  }
-  chunks.push(CLOSE);
-  return { json: Buffer.concat(chunks, offset + CLOSE.byteLength), parts };
-}
-
 /** A compressed form, and whether it is at the kept level (no better one to make). */
 type Encoded = { body: Buffer; kept: boolean };
-/**
- * A built answer, and where each entry's bytes are in it by a name that changes whenever they would
- * (shift-read.service.ts: the row's id and version): the next build of the same kind of answer copies
- * the bytes of every entry it finds here instead of making them again.
- */
-export type BuiltWeek = { json: Buffer; parts?: ReadonlyMap<string, { start: number; end: number }> };
-
-type Entry = {
-  json: Buffer;
-  encoded: Partial<Record<WeekEncoding, Encoded>>;
-  parts?: BuiltWeek['parts'];
-  /** What the parts' names and offsets take (counted in the bound). */
-  partsBytes: number;
-};
-const partsSize = (parts: BuiltWeek['parts']) => {
-  let size = 0;
-  for (const name of parts?.keys() ?? []) size += name.length + 16;
-  return size;
-};
+type Entry = { json: Buffer; encoded: Partial<Record<WeekEncoding, Encoded>> };
 const entrySize = (entry: Entry, key: string) =>
   entry.json.byteLength +
-  entry.partsBytes +
   Object.values(entry.encoded).reduce((sum, form) => sum + form.body.byteLength, 0) +
   // The key is stored too; counting it keeps many tiny answers from slipping past the bound.
   Buffer.byteLength(key);
@@ -111,11 +56,6 @@ const entrySize = (entry: Entry, key: string) =>
  * and once more in the background at a better one when the version is read again:
  * WEEK_COMPRESSION_LEVELS). Per process.
  *
- * **Only what changed is made again.** Answers of one kind (team, readable dates, admin or staff: a
- * `family`) differ from version to version only in the entries that changed. A build is handed the
- * family's latest kept answer with where each of its entries is, and copies the bytes of every entry
- * whose row version is unchanged.
- *
  * Kept in this process only and bounded by bytes, not entries: answers range from a few bytes to
  * 1.3 MB (a 500-staff week), so a count bound says nothing about memory; compressed forms count too.
  * The least recently used answers are dropped first once the total passes `maxBytes`; 0 keeps nothing
@@ -129,9 +69,7 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
   const building = new Map<string, Promise<Entry>>();
   const compressing = new Map<string, Promise<Buffer>>();
   const recompressing = new Set<string>();
-  /** The key of each family's latest kept answer (bounded by count: a key is a short string). */
-  const latest = new LRUCache<string, string>({ max: 10_000 });
-  const counts = { builds: 0, patchedBuilds: 0, compressions: 0, recompressions: 0 };
+  const counts = { builds: 0, compressions: 0, recompressions: 0 };
 
   const keep = (key: string, entry: Entry) => {
     entries?.set(key, entry);
@@ -164,27 +102,16 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
     );
   };
 
-  /** The family's latest kept answer, if still kept (older versions of it are left to age out). */
-  const previous = (family: string | undefined): BuiltWeek | undefined => {
-    const key = family && latest.get(family);
-    const found = key ? entries?.peek(key) : undefined;
-    return found?.parts ? { json: found.json, parts: found.parts } : undefined;
-  };
-
   /** The entry for `key`: kept, being built, or built now by `build` (and kept). */
-  function entry(key: string, build: WeekBuild, family: string | undefined): Promise<Entry> {
+  function entry(key: string, build: () => Promise<Buffer>): Promise<Entry> {
     const kept = entries?.get(key);
     if (kept) return Promise.resolve(kept);
     const pending = building.get(key);
     if (pending) return pending;
     counts.builds += 1;
-    const prior = previous(family);
-    if (prior) counts.patchedBuilds += 1;
-    const started = build(prior).then((made) => {
-      const { json, parts } = Buffer.isBuffer(made) ? { json: made, parts: undefined } : made;
-      const built: Entry = { json, encoded: {}, parts, partsBytes: partsSize(parts) };
+    const started = build().then((json) => {
+      const built: Entry = { json, encoded: {} };
       keep(key, built);
-      if (family && parts && entries?.has(key)) latest.set(family, key);
       return built;
     });
     building.set(key, started);
@@ -200,17 +127,15 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
     /**
      * The answer for `key`, in `encoding` when given and the JSON is at least `minBytes` (below that
      * compressing costs more than it saves; plugins/compression.ts's threshold), else plain. Built by
-     * `build` only when neither kept nor being built (handed the latest kept answer of `family`, if
-     * any), and compressed only when not already.
+     * `build` only when neither kept nor being built, and compressed only when not already.
      */
     async body(
       key: string,
-      build: WeekBuild,
+      build: () => Promise<Buffer>,
       encoding?: WeekEncoding,
-      options: { minBytes?: number; family?: string } = {},
+      minBytes = 1024,
     ): Promise<{ body: Buffer; encoding?: WeekEncoding }> {
-      const { minBytes = 1024, family } = options;
-      const found = await entry(key, build, family);
+      const found = await entry(key, build);
       if (!encoding || found.json.byteLength < minBytes) return { body: found.json };
       const ready = found.encoded[encoding];
       if (ready) {
@@ -237,7 +162,7 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
       return entries?.get(key)?.json;
     },
     set(key: string, json: Buffer): void {
-      keep(key, { json, encoded: {}, partsBytes: 0 });
+      keep(key, { json, encoded: {} });
     },
     /** How many answers are kept. */
     get size() {
@@ -250,10 +175,6 @@ export function createWeekCache(maxBytes: number = DEFAULT_WEEK_CACHE_BYTES) {
     /** How many times an answer was built and compressed since the start (tests, benchmarks). */
     get builds() {
       return counts.builds;
-    },
-    /** How many of those builds were handed a previous version to copy from. */
-    get patchedBuilds() {
-      return counts.patchedBuilds;
     },
     get compressions() {
       return counts.compressions;
