@@ -48,7 +48,9 @@ const weekRead = reusableStatement((db) =>
         lte(shifts.shiftDate, sql.placeholder('endDate')),
       ),
     )
-    .orderBy(asc(shifts.shiftDate), asc(shifts.startTime))
+    // The id last: entries at the same date and time come in one order, however their rows moved, so
+    // two builds of the same version are the same bytes (week-read-fresh.integration.test.ts compares them).
+    .orderBy(asc(shifts.shiftDate), asc(shifts.startTime), asc(shifts.id))
     .prepare('shifts_week_read'),
 );
 
@@ -106,7 +108,7 @@ const weekAsLines = (teamId: string, startDate: string, endDate: string) => sql`
     coalesce(to_json(${shifts.notes})::text, ''), ${shifts.notesVisibleToAll}::int, ${shifts.isTimeOff}::int,
     coalesce(${shifts.timeOffDays}::text, ''), coalesce(${shifts.timeOffHours}::text, ''),
     coalesce(${shifts.colour}::text, ''), ${shifts.breakMinutes}, ${shifts.attendanceAdjustments}),
-    chr(10) order by ${shifts.shiftDate}, ${shifts.startTime}) as week
+    chr(10) order by ${shifts.shiftDate}, ${shifts.startTime}, ${shifts.id}) as week
   from ${shifts}
   where ${shifts.teamId} = ${teamId} and ${shifts.shiftDate} >= ${startDate} and ${shifts.shiftDate} <= ${endDate}`;
 
@@ -206,7 +208,7 @@ const insertAudited = reusableStatement((db) => {
 /** All database access for shifts and their history; no rules here. */
 export function createShiftRepository(db: Db) {
   return {
-    /** What the schedule read sends of one team's entries in a date range, in date and start order. */
+    /** What the schedule read sends of one team's entries in a date range, in date, start and id order. */
     async readForTeam(teamId: string, startDate: string, endDate: string): Promise<ShiftReadRow[]> {
       if (isEmbedded(db)) {
         const result = (await db.execute(weekAsLines(teamId, startDate, endDate))) as unknown as {
