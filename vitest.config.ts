@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates once per run; each file's fresh database is a copy (support/harness.ts).
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
           // PGlite is single-threaded WASM; two workers on a 2-core machine keep it steady.
           maxWorkers: 2,
           // Its own worker limit needs its own group, so `vitest run` can run every project at once.

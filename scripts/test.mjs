@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order, then a plain summary. Every step runs even when an
-// earlier one fails, so one run shows everything that is wrong; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check CI runs, then a plain summary. Every step runs even when an earlier one
+// fails, so one run shows everything that is wrong; the exit code is non-zero if any failed.
+//
+// Two lanes share the machine first: the integration tests (two vitest workers, which leave part of
+// a 2-core machine idle while they wait on the database) and, beside them, lint → typecheck → unit →
+// build, whose output is held back and printed whole as each step ends so the two do not interleave
+// line by line. The end-to-end tests need the build and the whole machine (two browsers), so they run
+// last, alone.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +20,32 @@ process.env.TZ = 'UTC';
 
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+/** Runs a command with its output held back, then prints it in one piece; resolves to success. */
+const runQuietly = (name, command, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      process.stdout.write(`\n━━ ${name} ━━\n${Buffer.concat(chunks).toString()}`);
+      resolve(code === 0);
+    });
+  });
+
+/** Runs a command with its output streamed as it comes; resolves to success. */
+const runLive = (command, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 
 const vitestCounts = (file) => {
   if (!existsSync(file)) return null;
@@ -40,58 +72,68 @@ function ensureChromium() {
   ]);
 }
 
-const vitest = (name, projects) => {
-  const out = path.join(reports, `${name}.json`);
-  const ok = run('npx', [
-    'vitest',
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  return { ok, counts: vitestCounts(out) };
-};
-
-const steps = [
-  ['lint', () => ({ ok: run('npx', ['biome', 'check', '.']) })],
-  ['typecheck', () => ({ ok: run('npm', ['run', '--silent', 'typecheck']) })],
-  ['unit', () => vitest('unit', ['core', 'web'])],
-  ['integration', () => vitest('integration', ['server'])],
-  [
-    'e2e',
-    () => {
-      if (!ensureChromium()) return { ok: false };
-      if (!run('npm', ['run', '--silent', 'build'])) return { ok: false };
-      const out = path.join(reports, 'e2e.json');
-      const ok = run('npx', ['playwright', 'test', '-c', 'packages/e2e/playwright.config.ts'], {
-        E2E_JSON_REPORT: out,
-      });
-      return { ok, counts: playwrightCounts(out) };
-    },
-  ],
+const vitestArgs = (name, projects) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ];
 
-const results = [];
-for (const [name, step] of steps) {
-  console.info(`\n━━ ${name} ━━`);
+const results = {};
+/** Runs one step, timing it; `step` resolves to { ok, counts? }. */
+async function timed(name, step) {
   const started = Date.now();
-  const result = step();
-  results.push({ name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
+  const result = await step();
+  results[name] = { name, ...result, seconds: Math.round((Date.now() - started) / 1000) };
 }
+
+const integration = async () => {
+  console.info('\n━━ integration ━━ (streamed; lint, typecheck, unit and build run beside it)');
+  const ok = await runLive('npx', vitestArgs('integration', ['server']));
+  return { ok, counts: vitestCounts(path.join(reports, 'integration.json')) };
+};
+const beside = async () => {
+  await timed('lint', async () => ({ ok: await runQuietly('lint', 'npx', ['biome', 'check', '.']) }));
+  await timed('typecheck', async () => ({
+    ok: await runQuietly('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  }));
+  await timed('unit', async () => ({
+    ok: await runQuietly('unit', 'npx', vitestArgs('unit', ['core', 'web'])),
+    counts: vitestCounts(path.join(reports, 'unit.json')),
+  }));
+  await timed('build', async () => ({ ok: await runQuietly('build', 'npm', ['run', '--silent', 'build']) }));
+};
+await Promise.all([timed('integration', integration), beside()]);
+
+await timed('e2e', async () => {
+  console.info('\n━━ e2e ━━');
+  if (!results.build.ok) {
+    console.error('e2e skipped: the build failed');
+    return { ok: false };
+  }
+  if (!ensureChromium()) return { ok: false };
+  const out = path.join(reports, 'e2e.json');
+  const ok = await runLive('npx', ['playwright', 'test', '-c', 'packages/e2e/playwright.config.ts'], {
+    E2E_JSON_REPORT: out,
+  });
+  return { ok, counts: playwrightCounts(out) };
+});
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 console.info('\n━━ summary ━━');
-for (const r of results) {
+const ordered = ['lint', 'typecheck', 'unit', 'integration', 'build', 'e2e'].map((name) => results[name]);
+for (const r of ordered) {
   const counts = r.counts
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped)`
     : '';
   console.info(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${String(r.seconds).padStart(4)} s${counts}`);
   if (r.counts) for (const k of Object.keys(total)) total[k] += r.counts[k];
 }
-const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
+const failedSteps = ordered.filter((r) => !r.ok).map((r) => r.name);
 if (failedSteps.length) console.info(`failed steps: ${failedSteps.join(', ')}`);
 // A failed step without test counts (lint, typecheck, build) still counts as a failure here.
-const failed = total.failed + results.filter((r) => !r.ok && !r.counts?.failed).length;
+const failed = total.failed + ordered.filter((r) => !r.ok && !r.counts?.failed).length;
 console.info(`${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

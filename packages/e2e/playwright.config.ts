@@ -29,9 +29,11 @@ export default defineConfig({
   // demand with CAPTURE_SITE_IMAGES=1, not a test, so it is not part of the suite otherwise.
   testIgnore: process.env.CAPTURE_SITE_IMAGES ? [] : ['**/site-images.spec.ts'],
   outputDir: './test-results/artifacts',
+  // Files run side by side, each file's tests in order in one worker. Every journey makes its own
+  // users and team (support/app.ts uniqueEmail), so two workers share one server and its database;
+  // on 2 cores two workers take about half the time of one (docs/architecture.md, "Tests").
   fullyParallel: false,
-  // One server with one embedded database: tests run one at a time, each with its own users.
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // The longest journeys (a week built by drag and drop, an invitation end to end) take up to about a
   // minute on a busy 2-core machine: three times that, so a slow CI run is not a failure.

@@ -17,12 +17,13 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true });
 let counter = 0;
 /**
  * A new address per call, so tests never share an account or a resend window. Pro addresses are at
- * the domain the test server lists in PRO_EMAILS.
+ * the domain the test server lists in PRO_EMAILS. The worker's process id keeps two workers that ask
+ * in the same millisecond apart.
  */
 export function uniqueEmail(prefix: string, plan: 'free' | 'pro' = 'free'): string {
   counter += 1;
   const domain = plan === 'pro' ? 'pro.example.com' : 'example.com';
-  return `${prefix}.${Date.now().toString(36)}${counter}@${domain}`;
+  return `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${counter}@${domain}`;
 }
 
 type OutboxEmail = { to: string; subject: string; links: string[]; text: string };

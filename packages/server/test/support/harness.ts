@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { ADMIN_URL, postgresReachable } from './postgres-admin.ts';
 
 /**
  * Integration tests run on every engine: PGlite always, PostgreSQL when reachable at
@@ -11,20 +15,6 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
  * PostgreSQL fails the run instead of being skipped.
  */
 export type Engine = 'pglite' | 'postgres';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const postgresUp = await postgresReachable();
 if (!postgresUp && process.env.REQUIRE_POSTGRES === '1') {
@@ -34,18 +24,31 @@ if (!postgresUp) console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: running
 
 export const engines: Engine[] = postgresUp ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * The migrated templates the global setup made once for this run (support/global-setup.ts), or null
+ * when it did not run (a harness used outside the server project): then each database is migrated.
+ */
+const templates = {
+  pglite: inject('pgliteTemplate') ?? null,
+  postgres: inject('postgresTemplate') ?? null,
+};
+let pgliteTemplate: Blob | undefined;
+
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
 export async function freshDatabase(
   engine: Engine,
 ): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (engine === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    if (templates.pglite) pgliteTemplate ??= new Blob([await readFile(templates.pglite)]);
+    const pglite = pgliteTemplate ? new PGlite({ loadDataDir: pgliteTemplate }) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', pglite });
     return { database, dispose: () => database.close() };
   }
   const name = `rotaboard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // openDatabase below migrates only what the copy lacks: nothing when it came from the template.
+  await admin.query(`create database ${name}${templates.postgres ? ` template ${templates.postgres}` : ''}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
