@@ -15,6 +15,8 @@ test('signed-out screens have no accessibility violations', async ({ page }) => 
 });
 
 test('signed-in screens have no accessibility violations', async ({ page }) => {
+  // Every signed-in screen in both themes: 61 s with two workers on a quiet 2-core machine; 3× that.
+  test.setTimeout(240_000);
   await signInThroughUi(page, uniqueEmail('a11y'), { firstName: 'Ally', lastName: 'Access' });
   for (const [path, ready] of [
     ['/staff', 'Staff'],

@@ -34,7 +34,8 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // 60 s with two workers on a quiet 2-core machine (the solver runs in it too); 3× that.
+  test.setTimeout(240_000);
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ownerContext.newPage();
   await signInThroughUi(page, uniqueEmail('agent.owner', 'pro'), {

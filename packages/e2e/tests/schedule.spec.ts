@@ -20,6 +20,8 @@ async function openAdd(page: Page, name: string, weekday: string) {
 }
 
 test('an owner builds a week and a member of staff sees it read-only', async ({ browser }) => {
+  // The longest journey: 72 s with two workers on a quiet 2-core machine; 3× that.
+  test.setTimeout(240_000);
   const ownerContext = await browser.newContext();
   const page = await ownerContext.newPage();
   const avaEmail = uniqueEmail('ava');
