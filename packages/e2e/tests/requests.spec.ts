@@ -29,7 +29,8 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
   browser,
   page,
 }) => {
-  test.setTimeout(180_000);
+  // 59 s with two workers on a quiet 2-core machine; 3× that.
+  test.setTimeout(240_000);
   await signInThroughUi(page, uniqueEmail('requests.owner', 'pro'), {
     firstName: 'Rita',
     lastName: 'Reviewer',

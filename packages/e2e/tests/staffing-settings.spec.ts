@@ -31,6 +31,8 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
   page,
   browser,
 }) => {
+  // 69 s with two workers on a quiet 2-core machine; 3× that.
+  test.setTimeout(240_000);
   await signInThroughUi(page, uniqueEmail('staffing.owner', 'pro'), {
     firstName: 'Olive',
     lastName: 'Owner',
