@@ -11,6 +11,14 @@ const SHUTDOWN_LIMIT_MS = 4500;
  * connection (lifecycle.ts), so the busy ones end cleanly and only those idle all along remain.
  */
 const DRAIN_GRACE_MS = 1000;
+/**
+ * Connections the kernel may hold for this process before it accepts them (Node's default is 511).
+ * When another process dies, its screens reconnect here at once and each refetches its week: with
+ * 511, a burst of a thousand overflowed the queue while the event loop was busy, connections timed
+ * out, and the balancer took this, the last live process, out too (bench:scale sigkill, 2,000 screens).
+ * Linux caps it at net.core.somaxconn (4096 on current kernels).
+ */
+const LISTEN_BACKLOG = 4096;
 
 /** Starts one server; stops gracefully on SIGTERM/SIGINT (health 503, no new connections, finish requests, close the database). */
 async function main() {
@@ -54,7 +62,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(`Rotaboard is running at ${config.publicUrl}`);
 }
 
