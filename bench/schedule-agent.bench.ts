@@ -19,6 +19,7 @@ import { planAgentRun } from '../packages/server/src/modules/schedule-agent/agen
 import { newViolations } from '../packages/server/src/modules/schedule-agent/agent/rule-check.ts';
 import type { AgentPlan } from '../packages/server/src/modules/schedule-agent/agent/types.ts';
 import type { TeamStaffingContext } from '../packages/server/src/modules/schedule-agent/staffing-context.ts';
+import { seededRandom } from '../packages/server/test/support/seeded-random.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -26,22 +27,11 @@ const RUNS = Number(process.env.RUNS ?? 3);
 // ends proven optimal, so its CPU time is what the optimum costs whatever the load.
 const SECONDS = process.env.SOLVER_SECONDS ? Number(process.env.SOLVER_SECONDS) : undefined;
 
-/** A small seeded generator (mulberry32) so every run builds the same team. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const HOURS = [16, 20, 24, 30, 37.5, 40, 40] as const;
 
 /** A team of `size` with a period of `weeks` from a Monday; demand is scaled to the team. */
 function team(size: number, weeks: number, seed: number) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   const startDate = '2027-01-04';
   const endDate = addDays(startDate, weeks * 7 - 1);

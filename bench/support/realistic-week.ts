@@ -5,20 +5,9 @@
 import { addDays, weekDates } from '@rotaboard/core/dates/week';
 import type { Database } from '../../packages/server/src/db/client.ts';
 import { dayNotes, shifts, staff, teams, users } from '../../packages/server/src/db/schema.ts';
+import { seededRandom } from '../../packages/server/test/support/seeded-random.ts';
 import { sessionFor } from './app-server.ts';
 import { STAFF, WEEK } from './week-world.ts';
-
-/** Mulberry32: small, fast and the same everywhere. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATTERNS = [
   { startTime: '06:00:00', endTime: '14:00:00', breakMinutes: 30 },
@@ -49,7 +38,7 @@ export type RealisticWeek = {
 
 /** Seeds the team, its owner (a Pro account: `proEmail`) and a session; WEEK is the week read. */
 export async function seedRealisticWeek(database: Database, proEmail: string): Promise<RealisticWeek> {
-  const random = generator(28);
+  const random = seededRandom(28);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const { db } = database;
   const [owner] = await db

@@ -13,21 +13,10 @@ import {
   type TestApp,
   testConfig,
 } from './support/harness.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const D = (n: number) => addDays(today, n);
-
-/** Mulberry32: the same sequence of changes on every run, so a failure can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const decode = (res: LightMyRequestResponse) => {
   const encoding = res.headers['content-encoding'];
@@ -63,7 +52,7 @@ describe.each(engines)('cached week reads against builds from nothing on %s', (e
   });
 
   it('sends byte for byte what a build from nothing gives, after every kind of change by either instance', async () => {
-    const random = generator(engine === 'pglite' ? 11 : 29);
+    const random = seededRandom(engine === 'pglite' ? 11 : 29);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const ownerCookie = await signIn(t.app, `patch.owner.${engine}@pro-domain.test`);
     const apps = [t.app, other];
