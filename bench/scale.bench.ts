@@ -905,20 +905,24 @@ class RecordingTracker extends Tracker {
   }
 }
 
-async function redisOutage() {
+/**
+ * What every fault scenario starts with: the load now, the counters cleared, both processes up and
+ * `size.screens` of the web app's own hub clients joined to the first `size.teams` teams.
+ */
+async function startFaultScenario(size: { screens: number; teams: number }) {
   const atStart = loadNow();
   http.fiveXx = 0;
   http.failed = 0;
   hubTrouble.connectErrors = {};
   const app = await startApp();
-  const teamsUsed = world.slice(0, OUTAGE.teams);
+  const teamsUsed = world.slice(0, size.teams);
   const tracker = new RecordingTracker();
-  const { screens, joinSeconds } = await openFaultScreens(
-    OUTAGE.screens,
-    teamsUsed,
-    app.clientPorts,
-    tracker,
-  );
+  const { screens, joinSeconds } = await openFaultScreens(size.screens, teamsUsed, app.clientPorts, tracker);
+  return { atStart, app, teamsUsed, tracker, screens, joinSeconds };
+}
+
+async function redisOutage() {
+  const { atStart, app, teamsUsed, tracker, screens, joinSeconds } = await startFaultScenario(OUTAGE);
   console.error(`redis-outage: ${screens.length} screens joined in ${joinSeconds} s; stopping Redis`);
   // The outage: the server's Redis connections see it go (a killed redis-server closes them).
   const outageStarted = performance.now();
@@ -1013,14 +1017,7 @@ async function redisOutage() {
 }
 
 async function sigkill() {
-  const atStart = loadNow();
-  http.fiveXx = 0;
-  http.failed = 0;
-  hubTrouble.connectErrors = {};
-  const app = await startApp();
-  const teamsUsed = world.slice(0, KILL.teams);
-  const tracker = new RecordingTracker();
-  const { screens, joinSeconds } = await openFaultScreens(KILL.screens, teamsUsed, app.clientPorts, tracker);
+  const { atStart, app, teamsUsed, tracker, screens, joinSeconds } = await startFaultScenario(KILL);
   console.error(`sigkill: ${screens.length} screens joined in ${joinSeconds} s; killing process 2`);
   const killedAt = performance.now();
   await stop(app.servers[1]!, 'SIGKILL');
@@ -1098,14 +1095,7 @@ async function sigkill() {
 }
 
 async function sigterm() {
-  const atStart = loadNow();
-  http.fiveXx = 0;
-  http.failed = 0;
-  hubTrouble.connectErrors = {};
-  const app = await startApp();
-  const teamsUsed = world.slice(0, TERM.teams);
-  const tracker = new RecordingTracker();
-  const { screens, joinSeconds } = await openFaultScreens(TERM.screens, teamsUsed, app.clientPorts, tracker);
+  const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(TERM);
   console.error(`sigterm: ${screens.length} screens joined in ${joinSeconds} s; read load, then SIGTERM`);
   // Readers: each keeps one week GET in flight, spread over the ports; a refused connection is retried
   // on the next port, anything else that is not a 200 counts as failed.
