@@ -90,6 +90,8 @@ const { values: args } = (() => {
         direct: { type: 'boolean', default: false },
         // Where to take ports from (e.g. 3410-3490 on a shared machine); any free port otherwise.
         ports: { type: 'string' },
+        // Each app server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools).
+        profile: { type: 'string' },
       },
     });
   } catch (err) {
@@ -312,11 +314,12 @@ async function withBalancer(serverPorts: number[], servers: ChildProcess[]): Pro
   await portOpen(nginxPort);
   return { serverPorts, servers, clientPorts: [nginxPort], nginx };
 }
+const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 async function startApp(): Promise<Deployment> {
   const ports = [await sparePort(), await sparePort()];
   const webDist = mkdtempSync(path.join(tmpdir(), 'rotaboard-dist-'));
   const servers = ports.map((port) =>
-    start(process.execPath, ['packages/server/dist/main.js'], {
+    start(process.execPath, [...profileFlags, 'packages/server/dist/main.js'], {
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
