@@ -284,13 +284,16 @@ function newShiftFor(team: World) {
   };
 }
 async function postShift(team: World, ports: readonly number[], first: number) {
-  const { res } = await fetchBalanced(ports, first, `/api/teams/${team.teamId}/shifts`, {
+  const sent = await fetchBalanced(ports, first, `/api/teams/${team.teamId}/shifts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: team.cookie },
     body: JSON.stringify(newShiftFor(team)),
-    // A write that hangs (waiting on Redis, say) is a refused one, not a bench that never ends.
+    // A write that hangs (waiting on Redis, say) is a refused one (status 0), not a bench that never
+    // ends or stops on the timeout's exception.
     signal: AbortSignal.timeout(30_000),
-  });
+  }).catch(() => null);
+  if (!sent) return { status: 0, shiftId: null };
+  const { res } = sent;
   const body = (await res.json().catch(() => null)) as { shiftId?: string } | null;
   return { status: res.status, shiftId: body?.shiftId ?? null };
 }
@@ -471,7 +474,7 @@ async function run(target: Target, size: ChangeRun) {
     sends.push(
       target.change(team, list.length - 1, target.ports[k % target.ports.length]!).then((status) => {
         postMs.push(performance.now() - change.started);
-        if (status >= 300) writeErrors.push(status);
+        if (status < 200 || status >= 300) writeErrors.push(status);
       }),
     );
   }

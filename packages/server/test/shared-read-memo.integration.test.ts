@@ -332,6 +332,38 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
       expect(JSON.parse(after.body)).toHaveLength(1);
     });
 
+    it('serves a change’s refetches on B with one access and one week query while other teams write', async () => {
+      const w = await world();
+      const other = await world();
+      const shift = (day: number, startTime: string) => ({
+        staffId: other.row.staffId,
+        shiftDate: D(day),
+        startTime,
+        endTime: '23:00',
+      });
+      expect(
+        (await w.owner('POST', `${w.base}/shifts`, { ...shift(1, '09:00'), staffId: w.row.staffId }))
+          .statusCode,
+      ).toBe(201);
+      // Every open screen of the team refetches at once, while another team's writes land on A (each
+      // one a drop on B of tags these reads do not carry).
+      const before = queriesB.n;
+      const othersWrite = Promise.all(
+        [0, 2, 3].map((day) => other.owner('POST', `${other.base}/shifts`, shift(day, '18:00'))),
+      );
+      const refetches = await Promise.all(Array.from({ length: 5 }, () => w.readOnB()));
+      await othersWrite;
+      expect(refetches.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(queriesB.n - before).toBe(2); // the team access once (shared), the week once
+      // And remembered despite the other team's writes: the next reads ask nothing.
+      const remembered = queriesB.n;
+      for (const r of await Promise.all(
+        Array.from({ length: 5 }, () => w.readOnB(String(refetches[0]!.etag))),
+      ))
+        expect(r.statusCode).toBe(304);
+      expect(queriesB.n).toBe(remembered);
+    });
+
     it('asks the database every time while C’s Redis is away, and remembers again once it is back', async () => {
       const w = await world();
       const memoC = sharedMemoOf(dbC.db)!;

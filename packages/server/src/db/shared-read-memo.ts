@@ -25,6 +25,8 @@ export const MEMO_CHANNEL = 'rotaboard:read-memo';
 export const MEMO_TTL_MS = 5_000;
 /** The most answers one process keeps (sessions and team accesses together); the oldest go first. */
 export const MEMO_MAX_ENTRIES = 10_000;
+/** Tags whose last drop is remembered for reads under way before the old ones are pruned. */
+const DROPS_KEPT_BEFORE_PRUNING = 1_000;
 
 /** Tags: every answer names what it was built from; every write names what it changed. */
 export const memoTags = {
@@ -39,8 +41,20 @@ type Entry = { value: object; tags: readonly string[]; expiresAt: number };
 export class SharedReadMemo {
   private readonly entries = new Map<string, Entry>();
   private readonly byTag = new Map<string, Set<string>>();
-  /** Moves with every drop: a read that began before one may have read what it dropped, so is not kept. */
-  private epoch = 0;
+  /**
+   * Moves with every drop. A read that began before a drop of one of its answer's tags may have read
+   * what the write changed, so is not kept; one that began before a drop of other tags is. (One number
+   * for every drop kept almost nothing at 50 writes a second over a few hundred teams: each load
+   * overlapped somebody's write, so every refetch asked the database for its session and access.)
+   */
+  private seq = 0;
+  /** When each tag was last dropped; only needed back to the oldest read still loading (pruned). */
+  private readonly droppedAt = new Map<string, number>();
+  private allDroppedAt = 0;
+  /** How many loads under way began at each `seq`, so `droppedAt` can forget what none can ask. */
+  private readonly loadsSince = new Map<number, number>();
+  /** Loads under way by key: concurrent reads of one key share one query (the refetches of a change). */
+  private readonly flights = new Map<string, { since: number; answer: Promise<object | null> }>();
   private serving = false;
   private publisher: ((message: string) => Promise<unknown>) | null = null;
   /** A publish failed: everyone must forget everything before this process serves again. */
@@ -95,16 +109,74 @@ export class SharedReadMemo {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit.value as T;
     if (hit) this.remove(key);
-    const epoch = this.epoch;
-    const value = await load();
-    if (value && this.serving && this.epoch === epoch) this.store(key, freezeShallow(value), tagsOf(value));
-    return value;
+    const flight = this.flights.get(key);
+    if (flight) {
+      const { since } = flight;
+      const joinedAt = this.seq;
+      // Counted as a load under way from the shared one's start, so the drops it must check are kept.
+      this.loadStarted(since);
+      let value: T | null;
+      let stale: boolean;
+      try {
+        value = (await flight.answer) as T | null;
+        // The shared load began before this read: if what it answers was dropped since (a write this
+        // read must see, such as a logout), this read asks the database itself (not again through
+        // the memo, which could wait on loads for ever while writes keep coming). A "none" names no
+        // tags: any drop counts.
+        stale = value ? this.droppedSince(since, tagsOf(value)) : joinedAt !== since;
+      } finally {
+        this.loadEnded(since);
+      }
+      return stale ? load() : value;
+    }
+    const since = this.seq;
+    this.loadStarted(since);
+    const answer: Promise<T | null> = (async () => {
+      try {
+        const value = await load();
+        if (value && this.serving) {
+          const tags = tagsOf(value);
+          if (!this.droppedSince(since, tags)) this.store(key, freezeShallow(value), tags);
+        }
+        return value;
+      } finally {
+        if (this.flights.get(key)?.since === since) this.flights.delete(key);
+        this.loadEnded(since);
+      }
+    })();
+    this.flights.set(key, { since, answer });
+    return answer;
+  }
+
+  /** Whether any of `tags` (or everything) was dropped after `since`. */
+  private droppedSince(since: number, tags: readonly string[]): boolean {
+    if (this.allDroppedAt > since) return true;
+    for (const tag of tags) if ((this.droppedAt.get(tag) ?? 0) > since) return true;
+    return false;
+  }
+
+  private loadStarted(since: number) {
+    this.loadsSince.set(since, (this.loadsSince.get(since) ?? 0) + 1);
+  }
+
+  private loadEnded(since: number) {
+    const left = (this.loadsSince.get(since) ?? 1) - 1;
+    if (left > 0) this.loadsSince.set(since, left);
+    else this.loadsSince.delete(since);
+    if (this.loadsSince.size === 0) {
+      this.droppedAt.clear();
+    } else if (this.droppedAt.size > DROPS_KEPT_BEFORE_PRUNING) {
+      // Loads overlap without a pause under steady traffic: forget drops older than the oldest.
+      const oldest = Math.min(...this.loadsSince.keys());
+      for (const [tag, at] of this.droppedAt) if (at <= oldest) this.droppedAt.delete(tag);
+    }
   }
 
   /** Forgets every answer carrying one of `tags` (from this process's writes or from the channel). */
   dropTags(tags: readonly string[]): void {
-    this.epoch++;
+    this.seq++;
     for (const tag of tags) {
+      if (this.loadsSince.size > 0) this.droppedAt.set(tag, this.seq);
       const keys = this.byTag.get(tag);
       if (!keys) continue;
       for (const key of [...keys]) this.remove(key);
@@ -112,7 +184,7 @@ export class SharedReadMemo {
   }
 
   dropAll(): void {
-    this.epoch++;
+    this.allDroppedAt = ++this.seq;
     this.entries.clear();
     this.byTag.clear();
   }
