@@ -119,7 +119,7 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
 
       // A shift change moves the schedule version the access carries: named by team.
       await createTeamRepository(db).setLock(team.id, { lockedUntil: null, hideScheduleAfterLock: false });
-      expect(published.at(-1)).toBe(JSON.stringify([memoTags.team(team.id)]));
+      expect(published.at(-1)).toBe(JSON.stringify([memoTags.team(team.id), memoTags.teamLock(team.id)]));
       const afterLock = queries.n;
       await read();
       expect(queries.n - afterLock).toBe(1);
@@ -362,6 +362,46 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
       ))
         expect(r.statusCode).toBe(304);
       expect(queriesB.n).toBe(remembered);
+    });
+
+    it('remembers a team’s schedule lock through its shift changes, and forgets it when B locks', async () => {
+      const w = await world();
+      const teamId = w.base.split('/').at(-1)!;
+      const onB = createTeamRepository(dbB.db);
+      expect(await onB.findScheduleLock(teamId)).toEqual({
+        teamId,
+        lockedUntil: null,
+        hideScheduleAfterLock: false,
+      });
+      // A shift change (announced, so its lock is read) names the team, not the lock.
+      const added = await call(urlB, `${w.base}/shifts`, w.adminCookie, {
+        method: 'POST',
+        body: { staffId: w.row.staffId, shiftDate: D(2), startTime: '09:00', endTime: '17:00' },
+      });
+      expect(added.statusCode).toBe(201);
+      const before = queriesB.n;
+      await onB.findScheduleLock(teamId);
+      expect(queriesB.n).toBe(before);
+      // Locked on A: B forgets what it remembered (the message is read by B's own Redis connection in
+      // this same process, so it is waited for; "the next request anywhere" is asserted above).
+      expect(
+        (
+          await w.owner('PUT', `${w.base}/shifts/locked-until`, {
+            lockedUntil: D(3),
+            hideScheduleAfterLock: true,
+          })
+        ).statusCode,
+      ).toBe(200);
+      let lock = await onB.findScheduleLock(teamId);
+      for (let i = 0; i < 100 && lock?.lockedUntil === null; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        lock = await onB.findScheduleLock(teamId);
+      }
+      expect(lock).toEqual({
+        teamId,
+        lockedUntil: D(3),
+        hideScheduleAfterLock: true,
+      });
     });
 
     it('asks the database every time while C’s Redis is away, and remembers again once it is back', async () => {

@@ -34,6 +34,8 @@ export const memoTags = {
   sessionId: (sessionId: string) => `session-id:${sessionId}`,
   user: (userId: string) => `user:${userId}`,
   team: (teamId: string) => `team:${teamId}`,
+  /** Only the schedule lock (named by setLock and deletion, not by shift writes as `team:` is). */
+  teamLock: (teamId: string) => `team-lock:${teamId}`,
 };
 
 type Entry = { value: object; tags: readonly string[]; expiresAt: number };

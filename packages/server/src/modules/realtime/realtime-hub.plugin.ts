@@ -11,11 +11,9 @@ import { eventForStaff } from '@rotaboard/core/realtime/visibility';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { SUPPORT_MODE_EXPIRED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteSocket, Server, Socket } from 'socket.io';
-import { teams as teamsTable } from '../../db/schema.ts';
 import { todayUtc } from '../../lib/calendar.ts';
 import { actingUser } from '../auth/request-identity.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
@@ -219,15 +217,7 @@ export default fp(
     /** Delivers one announcement: membership first, then the event to whom it may concern. */
     async function deliver(event: ScheduleUpdatedEvent) {
       if (event.kind === 'staff' || event.kind === 'team') await revalidate(event.teamId);
-      const [lock] = event.endDate
-        ? await app.db
-            .select({
-              lockedUntil: teamsTable.lockedUntil,
-              hideScheduleAfterLock: teamsTable.hideScheduleAfterLock,
-            })
-            .from(teamsTable)
-            .where(eq(teamsTable.id, event.teamId))
-        : [];
+      const lock = event.endDate ? await teams.findScheduleLock(event.teamId) : null;
       const forStaff = lock ? eventForStaff(event, lock) : event;
       if (forStaff === event) {
         io.to(teamRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);

@@ -41,6 +41,18 @@ const accessMemo = {
 };
 const accessMemos = new WeakMap<Db, ReturnType<typeof memoFor<TeamWithAccess>>>();
 
+export type ScheduleLock = Pick<TeamRow, 'lockedUntil' | 'hideScheduleAfterLock'>;
+/**
+ * Every announced shift change reads its team's lock (what staff may hear of it): remembered under a
+ * tag of its own, which only the lock's own writes name, so a team's stream of shift changes does not
+ * make each announcement ask the database again.
+ */
+const lockMemo = {
+  name: 'schedule-lock',
+  tagsOf: (l: ScheduleLock & { teamId: string }) => [memoTags.teamLock(l.teamId)],
+};
+const lockMemos = new WeakMap<Db, ReturnType<typeof memoFor<ScheduleLock & { teamId: string }>>>();
+
 /**
  * A leaving date is the last working day: from the day after it, the person's row no longer makes
  * them a member, so every team route answers as for an outsider.
@@ -104,6 +116,21 @@ export function createTeamRepository(db: Db) {
       });
     },
 
+    /** The team's schedule lock, or null when the team is gone. */
+    async findScheduleLock(teamId: string): Promise<ScheduleLock | null> {
+      return memoFor(
+        lockMemos,
+        db,
+        lockMemo,
+      )(teamId, async () => {
+        const [row] = await db
+          .select({ lockedUntil: teams.lockedUntil, hideScheduleAfterLock: teams.hideScheduleAfterLock })
+          .from(teams)
+          .where(eq(teams.id, teamId));
+        return row ? { teamId, ...row } : null;
+      });
+    },
+
     /** Locks the team row until the transaction ends: changes to one team's staff queue up. */
     async lock(teamId: string): Promise<TeamRow> {
       const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).for('update');
@@ -120,7 +147,7 @@ export function createTeamRepository(db: Db) {
         .set({ ...lock, updatedAt: new Date() })
         .where(eq(teams.id, teamId))
         .returning();
-      await invalidateReads(db, [memoTags.team(teamId)]);
+      await invalidateReads(db, [memoTags.team(teamId), memoTags.teamLock(teamId)]);
       return row!;
     },
 
@@ -160,6 +187,7 @@ export function createTeamRepository(db: Db) {
       // The sessions of those invited carry their row; the owner's other teams, which is the first.
       await invalidateReads(db, [
         memoTags.team(teamId),
+        memoTags.teamLock(teamId),
         ...(gone ? [memoTags.user(gone.ownerId)] : []),
         ...invited.map((u) => memoTags.user(u.id)),
       ]);
