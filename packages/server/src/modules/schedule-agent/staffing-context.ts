@@ -3,8 +3,9 @@ import { contractedHoursOn } from '@rotaboard/core/staff/weekly-hours';
 import type { StaffingEntry, StaffingStaff } from '@rotaboard/core/staffing/timeline';
 import type { StaffingContext } from '@rotaboard/core/staffing/validate';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import { teamStaffingSettings } from '../../db/schema.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
@@ -28,11 +29,17 @@ export type TeamStaffingContext = StaffingContext & {
 };
 
 /** The team's saved settings, or the defaults when it has saved none. */
-export async function loadStaffingSettings(db: Db, teamId: string): Promise<StaffingSettings> {
-  const [row] = await db
+// Read by every shift write (strict rules): built and planned once (reusable-statement.ts).
+const settingsOfTeam = reusableStatement((db) =>
+  db
     .select({ settings: teamStaffingSettings.settings })
     .from(teamStaffingSettings)
-    .where(eq(teamStaffingSettings.teamId, teamId));
+    .where(eq(teamStaffingSettings.teamId, sql.placeholder('teamId')))
+    .prepare('team_staffing_settings_of_team'),
+);
+
+export async function loadStaffingSettings(db: Db, teamId: string): Promise<StaffingSettings> {
+  const [row] = await settingsOfTeam(db).execute({ teamId });
   if (!row) return DEFAULT_STAFFING_SETTINGS;
   // Stored as parsed; parsing again fills defaults a later version may have added.
   return StaffingSettings.parse(row.settings);

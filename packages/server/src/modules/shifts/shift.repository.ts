@@ -54,6 +54,21 @@ const weekRead = reusableStatement((db) =>
     .prepare('shifts_week_read'),
 );
 
+// A person's entries over some dates: read by every shift write with strict staffing rules.
+const staffEntriesBetween = reusableStatement((db) =>
+  db
+    .select()
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.staffId, sql.placeholder('staffId')),
+        gte(shifts.shiftDate, sql.placeholder('startDate')),
+        lte(shifts.shiftDate, sql.placeholder('endDate')),
+      ),
+    )
+    .prepare('shifts_for_staff_between'),
+);
+
 /**
  * A week row as both drivers hand it over before Drizzle maps it (column names as in the table;
  * dates and times as text, jsonb parsed, numbers as numbers: the same values Drizzle would give).
@@ -233,12 +248,7 @@ export function createShiftRepository(db: Db) {
 
     /** One person's entries in a date range, for the conflict rule. */
     async listForStaff(staffId: string, startDate: string, endDate: string): Promise<ShiftRow[]> {
-      return db
-        .select()
-        .from(shifts)
-        .where(
-          and(eq(shifts.staffId, staffId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
-        );
+      return staffEntriesBetween(db).execute({ staffId, startDate, endDate });
     },
 
     async findInTeam(teamId: string, shiftId: string): Promise<ShiftRow | null> {
