@@ -29,6 +29,9 @@
 //   npm run bench:scale                                  # every scenario at the issue's sizes
 //   npm run bench:scale -- --scenario sigkill --kill-screens 400 --kill-teams 40
 //
+// The screens are in `--screen-hosts` child processes (default 4; support/scale-screen-host.ts), not in
+// this one, which paces the changes and matches what the hosts report (see support/scale-screen-hosts.ts).
+//
 // Each scenario writes its own part of bench/results/scale.json (many-screens the top level, as it
 // always has; the others under `scenarios`), with the load average at its start and end: on a busy
 // machine, or at a reduced size, the verdict is "not judged".
@@ -87,7 +90,7 @@ const { values: args } = (() => {
         direct: { type: 'boolean', default: false },
         // Where to take ports from (e.g. 3410-3490 on a shared machine); any free port otherwise.
         ports: { type: 'string' },
-        // Each app server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools).
+        // Each app server and screen host writes a V8 CPU profile here when it stops (Chrome's DevTools).
         profile: { type: 'string' },
         // Child processes holding the screens (support/scale-screen-host.ts), shared by every run.
         'screen-hosts': { type: 'string', default: '4' },
@@ -219,11 +222,13 @@ let redis = startRedis();
 await portOpen(redisPort);
 const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
 
+// With --profile, every app server and screen host writes a V8 CPU profile there when it stops.
+const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 // The screens live in child processes of their own (support/scale-screen-host.ts), never in this one:
 // a process may hold at most 20,000 open files here, and one event loop running 10,000 clients and
 // their refetches fell behind, its own lag then counted as latency. Every run, the app's and the
 // reference's, uses the same hosts, so the comparison stays fair.
-const hosts = await ScreenHosts.start(SCREEN_HOSTS, (child) => children.push(child));
+const hosts = await ScreenHosts.start(SCREEN_HOSTS, (child) => children.push(child), profileFlags);
 
 // A fresh database, seeded directly: one owner per team (each screen of a team is that owner's).
 const dbName = `rotaboard_scale_${randomBytes(4).toString('hex')}`;
@@ -320,7 +325,6 @@ async function withBalancer(serverPorts: number[], servers: ChildProcess[]): Pro
   await portOpen(nginxPort);
   return { serverPorts, servers, clientPorts: [nginxPort], nginx };
 }
-const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 async function startApp(): Promise<Deployment> {
   const ports = [await sparePort(), await sparePort()];
   const webDist = mkdtempSync(path.join(tmpdir(), 'rotaboard-dist-'));

@@ -32,12 +32,17 @@ test('a config without upstream servers or `listen 80` is refused, not silently 
   assert.throws(() => nginxConfFor(conf.replace('listen 80;', 'listen 8080;'), 1, [2]), /listen 80/);
 });
 
-test('worker_rlimit_nofile is lowered to the file limit the bench may have, never raised', () => {
+test('worker_rlimit_nofile and worker_connections are lowered to the file limit the bench may have, never raised', () => {
   const own = Number(/^worker_rlimit_nofile (\d+);$/m.exec(conf)?.[1]);
-  assert.ok(own > 20_000, 'deploy/nginx.conf sets worker_rlimit_nofile above 20,000');
-  assert.match(nginxConfFor(conf, 3450, [3451], 20_000), /^worker_rlimit_nofile 20000;$/m);
-  assert.match(nginxConfFor(conf, 3450, [3451], own * 2), new RegExp(`^worker_rlimit_nofile ${own};$`, 'm'));
-  assert.match(nginxConfFor(conf, 3450, [3451]), new RegExp(`^worker_rlimit_nofile ${own};$`, 'm'));
+  const connections = Number(/^\s*worker_connections (\d+);$/m.exec(conf)?.[1]);
+  assert.ok(own > 20_000 && connections > 20_000, 'deploy/nginx.conf allows a worker over 20,000 files');
+  const lowered = nginxConfFor(conf, 3450, [3451], 20_000);
+  assert.match(lowered, /^worker_rlimit_nofile 20000;$/m);
+  assert.match(lowered, /^\s*worker_connections 20000;$/m);
+  for (const out of [nginxConfFor(conf, 3450, [3451], own * 2), nginxConfFor(conf, 3450, [3451])]) {
+    assert.match(out, new RegExp(`^worker_rlimit_nofile ${own};$`, 'm'));
+    assert.match(out, new RegExp(`^\\s*worker_connections ${connections};$`, 'm'));
+  }
 });
 
 test('the hard limit on open files is read from /proc/self/limits', () => {

@@ -24,8 +24,10 @@ export function openFilesHardLimit(limits = '/proc/self/limits'): number | null 
 
 /**
  * The config for a balancer on `listenPort` in front of `upstreamPorts` (pure: text in, text out).
- * With `fileLimit`, a `worker_rlimit_nofile` above it is lowered to it: nginx would otherwise log an
- * alert for the setrlimit it may not do and keep that limit anyway.
+ * With `fileLimit`, a `worker_rlimit_nofile` or `worker_connections` above it is lowered to it: nginx
+ * would otherwise log an alert for the setrlimit it may not do and a warning that the connections exceed
+ * the limit, and keep that limit anyway (a worker can hold 20,000 connections here, the file's 32,768
+ * nowhere but on a machine that allows it).
  */
 export function nginxConfFor(
   conf: string,
@@ -48,8 +50,10 @@ export function nginxConfFor(
       return servers;
     })
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`)
-    .replace(/^(\s*worker_rlimit_nofile )(\d+);$/m, (line, directive: string, value: string) =>
-      fileLimit !== null && Number(value) > fileLimit ? `${directive}${fileLimit};` : line,
+    .replace(
+      /^(\s*(?:worker_rlimit_nofile|worker_connections) )(\d+);$/gm,
+      (line, directive: string, value: string) =>
+        fileLimit !== null && Number(value) > fileLimit ? `${directive}${fileLimit};` : line,
     );
 }
 

@@ -45,11 +45,14 @@ export class ScreenHosts extends EventEmitter<PushEvents> {
     super();
   }
 
-  /** Forks `count` hosts; `onChild` is given each (the caller kills what is left when it exits). */
-  static async start(count: number, onChild: (child: ChildProcess) => void) {
+  /**
+   * Forks `count` hosts; `onChild` is given each (the caller kills what is left when it exits);
+   * `nodeFlags` go to each (e.g. --cpu-prof).
+   */
+  static async start(count: number, onChild: (child: ChildProcess) => void, nodeFlags: string[] = []) {
     const hosts = Array.from({ length: count }, () =>
       fork(HOST_FILE, ['--screen-host'], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [...nodeFlags, '--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );
