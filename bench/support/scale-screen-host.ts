@@ -325,7 +325,8 @@ if (process.send && process.argv.includes('--screen-host')) {
       },
     );
   });
-  // The parent went: nothing of ours outlives it.
+  // The parent went: nothing of ours outlives it. A SIGTERM is an exit too, so --cpu-prof is written.
   process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
   send({ t: 'ready', sentAt: epochNow() });
 }
