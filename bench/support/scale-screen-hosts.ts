@@ -78,6 +78,8 @@ export class ScreenHosts extends EventEmitter<PushEvents> {
     for (const [h, host] of hosts.entries()) {
       host.on('exit', (code, signal) => {
         const err = new Error(`screen host ${h} exited (${signal ?? code})`);
+        // Its screens are gone: say so at once, not only as missed pairs at the end.
+        if (code !== 0 || signal) console.error(err.message);
         for (const { reject } of pool.waiting.values()) reject(err);
         pool.waiting.clear();
       });
