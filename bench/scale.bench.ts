@@ -29,29 +29,29 @@
 //   npm run bench:scale                                  # every scenario at the issue's sizes
 //   npm run bench:scale -- --scenario sigkill --kill-screens 400 --kill-teams 40
 //
+// The screens are in `--screen-hosts` child processes (default 4; support/scale-screen-host.ts), not in
+// this one, which paces the changes and matches what the hosts report (see support/scale-screen-hosts.ts).
+//
 // Each scenario writes its own part of bench/results/scale.json (many-screens the top level, as it
 // always has; the others under `scenarios`), with the load average at its start and end: on a busy
 // machine, or at a reduced size, the verdict is "not judged".
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent as HttpAgent, get as httpGet } from 'node:http';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { sessions, staff, teams, users } from '../packages/server/src/db/schema.ts';
 import { hashToken } from '../packages/server/src/lib/tokens.ts';
-import { RealtimeClient } from '../packages/web/src/lib/realtime-client.ts';
-import { BalancedHubSocket, fetchBalanced, isRefused } from './support/scale-clients.ts';
+import { fetchBalanced, isRefused } from './support/scale-clients.ts';
 import { NGINX_PATH, nginxArgs } from './support/scale-nginx.ts';
-import { machineLoad, quantile, ratio, summarize, verdict } from './support/scale-stats.ts';
+import { fromEpoch, ScreenHosts, ScreenMirror } from './support/scale-screen-hosts.ts';
+import { machineLoad, quantile, ratio, summarize, verdict, watchEventLoop } from './support/scale-stats.ts';
 import { seedWeek, WEEK } from './support/week-world.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,8 +90,10 @@ const { values: args } = (() => {
         direct: { type: 'boolean', default: false },
         // Where to take ports from (e.g. 3410-3490 on a shared machine); any free port otherwise.
         ports: { type: 'string' },
-        // Each app server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools).
+        // Each app server and screen host writes a V8 CPU profile here when it stops (Chrome's DevTools).
         profile: { type: 'string' },
+        // Child processes holding the screens (support/scale-screen-host.ts), shared by every run.
+        'screen-hosts': { type: 'string', default: '4' },
       },
     });
   } catch (err) {
@@ -142,6 +144,7 @@ const TERM = {
   readers: positive('term-readers', args['term-readers']),
 };
 const AFTER_CHANGES = positive('after-changes', args['after-changes']);
+const SCREEN_HOSTS = Math.round(positive('screen-hosts', args['screen-hosts']));
 const STAFF_PER_TEAM = 8;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USE_NGINX = !args.direct && existsSync(NGINX_PATH);
@@ -218,6 +221,14 @@ const startRedis = () =>
 let redis = startRedis();
 await portOpen(redisPort);
 const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
+
+// With --profile, every app server and screen host writes a V8 CPU profile there when it stops.
+const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+// The screens live in child processes of their own (support/scale-screen-host.ts), never in this one:
+// a process may hold at most 20,000 open files here, and one event loop running 10,000 clients and
+// their refetches fell behind, its own lag then counted as latency. Every run, the app's and the
+// reference's, uses the same hosts, so the comparison stays fair.
+const hosts = await ScreenHosts.start(SCREEN_HOSTS, (child) => children.push(child), profileFlags);
 
 // A fresh database, seeded directly: one owner per team (each screen of a team is that owner's).
 const dbName = `rotaboard_scale_${randomBytes(4).toString('hex')}`;
@@ -317,7 +328,6 @@ async function withBalancer(serverPorts: number[], servers: ChildProcess[]): Pro
   await portOpen(nginxPort);
   return { serverPorts, servers, clientPorts: [nginxPort], nginx };
 }
-const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 async function startApp(): Promise<Deployment> {
   const ports = [await sparePort(), await sparePort()];
   const webDist = mkdtempSync(path.join(tmpdir(), 'rotaboard-dist-'));
@@ -365,98 +375,37 @@ type Target = {
 };
 type ChangeRun = { screens: number; teams: World[]; rate: number; total: number };
 
-/** Connects every screen (alternating ports), joined to its team, in batches. */
-async function openScreens(target: Target, size: ChangeRun) {
-  const screens: { socket: Socket; team: World; port: number }[] = [];
-  const started = performance.now();
-  for (let i = 0; i < size.screens; i += 200) {
-    const batch = Array.from({ length: Math.min(200, size.screens - i) }, (_, j) => {
-      const n = i + j;
-      const team = size.teams[n % size.teams.length]!;
-      // Each team's screens alternate between the processes (screen n is its team's n ÷ teams-th), so
-      // a change reaches some of them through Redis whichever process it was made on.
-      const port = target.ports[Math.floor(n / size.teams.length) % target.ports.length]!;
-      const socket = connect(`http://127.0.0.1:${port}`, {
-        path: '/scheduleHub',
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: { cookie: team.cookie },
-      });
-      return { socket, team, port };
-    });
-    await Promise.all(
-      batch.map(
-        ({ socket, team }) =>
-          new Promise<void>((resolve, reject) => {
-            socket.once('JoinedTeamGroup', () => resolve());
-            socket.once('connect_error', reject);
-            socket.once('connect', () => socket.emit('JoinTeamGroup', team.teamId));
-          }),
-      ),
-    );
-    screens.push(...batch);
-  }
-  return { screens, joinSeconds: (performance.now() - started) / 1000 };
-}
-
-// The refetch as the servers see it: gzip asked for and received, but not inflated here. A browser
-// inflates on its own CPU; the bench's one process, inflating 100 copies of a 1.3 MB week per change
-// on a shared machine, was what fell behind (fetch always inflates), for the reference as much as
-// the app.
-const keepAlive = new HttpAgent({ keepAlive: true });
-function getCompressed(port: number, pathAndQuery: string, cookie: string) {
-  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-    const req = httpGet(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathAndQuery,
-        agent: keepAlive,
-        headers: { cookie, 'accept-encoding': 'gzip' },
-      },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
+/**
+ * Change → event → refetch on every screen, for one target. The screens are on the screen hosts
+ * (screen n on host n mod hosts); this process paces the changes, and matches each screen's n-th
+ * event to its team's n-th change, on the one clock the hosts report on.
+ */
 async function run(target: Target, size: ChangeRun) {
-  const { screens, joinSeconds } = await openScreens(target, size);
-  console.error(`${target.name}: ${screens.length} screens joined in ${joinSeconds.toFixed(1)} s`);
-  const byTeam = new Map<string, typeof screens>();
-  for (const s of screens) byTeam.set(s.team.teamId, [...(byTeam.get(s.team.teamId) ?? []), s]);
-  // Per team, the changes in flight: a screen's event is matched to the oldest one it has not seen.
-  const pending = new Map<string, { started: number; waiting: number }[]>();
+  const byTeam = new Map<string, number>();
+  const specs = Array.from({ length: size.screens }, (_, n) => {
+    const team = size.teams[n % size.teams.length]!;
+    byTeam.set(team.teamId, (byTeam.get(team.teamId) ?? 0) + 1);
+    // Each team's screens alternate between the processes (screen n is its team's n ÷ teams-th), so
+    // a change reaches some of them through Redis whichever process it was made on.
+    const port = target.ports[Math.floor(n / size.teams.length) % target.ports.length]!;
+    return { index: n, teamId: team.teamId, cookie: team.cookie, port, weekPath: target.weekPath(team) };
+  });
+  // Per team, the changes in flight, each when it started on this process's clock.
+  const pending = new Map<string, number[]>();
   const eventMs: number[] = [];
   const freshMs: number[] = [];
   let refetchErrors = 0;
+  const onPair = (pair: { teamId: string; seq: number; eventAt: number; freshAt: number | null }) => {
+    const started = pending.get(pair.teamId)?.[pair.seq];
+    if (started === undefined) return;
+    eventMs.push(fromEpoch(pair.eventAt) - started);
+    if (pair.freshAt === null) refetchErrors += 1;
+    else freshMs.push(fromEpoch(pair.freshAt) - started);
+  };
+  hosts.on('pair', onPair);
+  const { opened, joinSeconds } = await hosts.openPlain(specs);
+  console.error(`${target.name}: ${opened} screens joined in ${joinSeconds.toFixed(1)} s`);
   let expected = 0;
-  for (const s of screens) {
-    let seen = 0;
-    s.socket.on('ScheduleUpdated', async (event: { teamId: string; kind?: string }) => {
-      if (event.kind === 'all') return;
-      const change = pending.get(event.teamId)?.[seen];
-      seen += 1;
-      if (!change) return;
-      eventMs.push(performance.now() - change.started);
-      try {
-        const res = await getCompressed(s.port, target.weekPath(s.team), s.team.cookie);
-        if (res.status !== 200) refetchErrors += 1;
-        else freshMs.push(performance.now() - change.started);
-      } catch (err) {
-        refetchErrors += 1;
-        if (refetchErrors <= 3) console.error(`${target.name}: refetch failed`, err);
-      }
-    });
-  }
   const writeErrors: number[] = [];
   const postMs: number[] = [];
   const startedAt = performance.now();
@@ -467,22 +416,30 @@ async function run(target: Target, size: ChangeRun) {
     if (wait > 0) await sleep(wait);
     const team = size.teams[(k * 7919) % size.teams.length]!;
     const list = pending.get(team.teamId) ?? [];
-    const change = { started: performance.now(), waiting: byTeam.get(team.teamId)?.length ?? 0 };
-    list.push(change);
+    const started = performance.now();
+    list.push(started);
     pending.set(team.teamId, list);
-    expected += change.waiting;
+    expected += byTeam.get(team.teamId) ?? 0;
     sends.push(
-      target.change(team, list.length - 1, target.ports[k % target.ports.length]!).then((status) => {
-        postMs.push(performance.now() - change.started);
-        if (status < 200 || status >= 300) writeErrors.push(status);
-      }),
+      target
+        .change(team, list.length - 1, target.ports[k % target.ports.length]!)
+        .then((status) => {
+          postMs.push(performance.now() - started);
+          if (status < 200 || status >= 300) writeErrors.push(status);
+        })
+        // A write with no answer at all (the app's gives up after 30 s) is a refused one, not the end
+        // of the bench: at 2,000 screens on a starved machine one took longer and the run died.
+        .catch(() => {
+          writeErrors.push(0);
+        }),
     );
   }
   await Promise.all(sends);
   // Time for the last refetches.
   const deadline = performance.now() + 10_000;
   while (freshMs.length + refetchErrors < expected && performance.now() < deadline) await sleep(100);
-  for (const s of screens) s.socket.disconnect();
+  await hosts.close();
+  hosts.off('pair', onPair);
   return {
     target: target.name,
     joinSeconds: +joinSeconds.toFixed(1),
@@ -713,128 +670,43 @@ async function bigWeek() {
 // told to (a change, or `all`: the server's resync after Redis returns, or the client's own after
 // rejoining), and a (change, screen) pair counts as held when a refetched week contains the change.
 
-type Tracked = { id: string; team: World; madeAt: number; held: Map<FaultScreen, number> };
+// The screens are on the screen hosts; here each is a ScreenMirror of the state its host reports, and
+// a change is tracked by its id, sent to the hosts holding its team's screens, which report each
+// (change, screen) pair held.
+
+type Tracked = { id: string; team: World; madeAt: number; held: Map<ScreenMirror, number> };
+/** The current scenario's changes (by id) and screens (by index), as the hosts' reports fill them in. */
 class Tracker {
-  private readonly byTeam = new Map<string, Tracked[]>();
+  readonly all: Tracked[] = [];
+  private readonly byId = new Map<string, Tracked>();
+  screens: ScreenMirror[] = [];
   add(change: Tracked) {
-    this.byTeam.set(change.team.teamId, [...(this.byTeam.get(change.team.teamId) ?? []), change]);
+    this.all.push(change);
+    this.byId.set(change.id, change);
+    hosts.changeMade(change.team.teamId, change.id);
   }
-  sawWeek(screen: FaultScreen, body: string, at: number) {
-    for (const change of this.byTeam.get(screen.team.teamId) ?? []) {
-      if (!change.held.has(screen) && body.includes(change.id)) change.held.set(screen, at);
-    }
+  held(index: number, changeId: string, at: number) {
+    const screen = this.screens[index];
+    const change = this.byId.get(changeId);
+    if (screen && change && !change.held.has(screen)) change.held.set(screen, at);
   }
 }
+let tracker = new Tracker();
 const http = { fiveXx: 0, failed: 0 };
 const hubTrouble = { connectErrors: {} as Record<string, number> };
+hosts.on('screen', ({ index, state }) => tracker.screens[index]?.update(state));
+hosts.on('held', ({ index, changeId, at }) => tracker.held(index, changeId, fromEpoch(at)));
+hosts.on('count', ({ fiveXx, failed, connectError }) => {
+  http.fiveXx += fiveXx;
+  http.failed += failed;
+  if (connectError !== undefined)
+    hubTrouble.connectErrors[connectError] = (hubTrouble.connectErrors[connectError] ?? 0) + 1;
+});
 /** How the dropped screens' reconnections went: lost more than once, failed connects by message. */
-const reconnection = (dropped: FaultScreen[]) => ({
+const reconnection = (dropped: ScreenMirror[]) => ({
   droppedMoreThanOnce: dropped.filter((s) => s.drops > 1).length,
   connectErrors: { ...hubTrouble.connectErrors },
 });
-class FaultScreen {
-  readonly hub: BalancedHubSocket;
-  readonly client: RealtimeClient;
-  joinedAt: number | null = null;
-  droppedAt: number | null = null;
-  /** After a drop: when it was back in its team's group, and when a refetch begun after that returned. */
-  rejoinedAt: number | null = null;
-  resyncedAt: number | null = null;
-  /** How many times its connection was lost (more than once: it reconnected to a process that then went). */
-  drops = 0;
-  private fetching = false;
-  private again = false;
-
-  constructor(
-    readonly team: World,
-    private readonly ports: number[],
-    first: number,
-    private readonly tracker: Tracker,
-  ) {
-    this.hub = new BalancedHubSocket(ports, first, team.cookie);
-    this.hub.on('JoinedTeamGroup', () => {
-      const now = performance.now();
-      if (this.droppedAt !== null && this.rejoinedAt === null) this.rejoinedAt = now;
-      this.joinedAt ??= now;
-    });
-    this.hub.on('disconnect', () => {
-      this.droppedAt ??= performance.now();
-      this.drops += 1;
-    });
-    // A failed connect the client will retry after its next, longer delay (2 s, 10 s, 30 s): why.
-    this.hub.on('connect_error', (err: Error) => {
-      hubTrouble.connectErrors[err.message] = (hubTrouble.connectErrors[err.message] ?? 0) + 1;
-    });
-    this.client = new RealtimeClient({
-      createSocket: () => this.hub,
-      onScheduleUpdated: () => void this.refetch(),
-      log: () => {},
-    });
-    this.client.setTeam(team.teamId);
-    this.client.start();
-  }
-
-  /** Refetches the week; one at a time, and once more if told again meanwhile (as TanStack Query does). */
-  async refetch(): Promise<void> {
-    if (this.fetching) {
-      this.again = true;
-      return;
-    }
-    this.fetching = true;
-    do {
-      this.again = false;
-      const startedAt = performance.now();
-      try {
-        const { res } = await fetchBalanced(
-          this.ports,
-          Math.max(0, this.ports.indexOf(this.hub.port)),
-          smallWeekPath(this.team),
-          {
-            headers: { cookie: this.team.cookie, 'accept-encoding': 'gzip' },
-            signal: AbortSignal.timeout(30_000),
-          },
-        );
-        const body = await res.text();
-        if (res.status >= 500) http.fiveXx += 1;
-        if (res.status === 200) {
-          const at = performance.now();
-          this.tracker.sawWeek(this, body, at);
-          if (this.rejoinedAt !== null && this.resyncedAt === null && startedAt >= this.rejoinedAt) {
-            this.resyncedAt = at;
-          }
-        } else http.failed += 1;
-      } catch {
-        http.failed += 1;
-      }
-    } while (this.again);
-    this.fetching = false;
-  }
-}
-
-async function openFaultScreens(count: number, teamsUsed: World[], ports: number[], tracker: Tracker) {
-  const screens: FaultScreen[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i += 200) {
-    const batch = Array.from(
-      { length: Math.min(200, count - i) },
-      (_, j) =>
-        // As in openScreens: each team's screens alternate between the processes.
-        new FaultScreen(
-          teamsUsed[(i + j) % teamsUsed.length]!,
-          ports,
-          Math.floor((i + j) / teamsUsed.length) % ports.length,
-          tracker,
-        ),
-    );
-    const deadline = performance.now() + 60_000;
-    while (batch.some((s) => s.joinedAt === null) && performance.now() < deadline) await sleep(20);
-    if (batch.some((s) => s.joinedAt === null)) throw new Error('screens did not join within 60 s');
-    screens.push(...batch);
-  }
-  // Each screen shows its week, as a page does once it has loaded.
-  await Promise.all(screens.map((s) => s.refetch()));
-  return { screens, joinSeconds: +((performance.now() - started) / 1000).toFixed(1) };
-}
 
 /** Changes at `rate` per second for `count` changes, each tracked; returns write outcomes. */
 async function makeChanges(opts: {
@@ -842,7 +714,6 @@ async function makeChanges(opts: {
   rate: number;
   teams: World[];
   ports: number[];
-  tracker: Tracker;
   until?: () => boolean;
 }) {
   const outcome = { made: 0, refused: 0, statuses: {} as Record<string, number>, postMs: [] as number[] };
@@ -865,7 +736,7 @@ async function makeChanges(opts: {
             return;
           }
           outcome.made += 1;
-          opts.tracker.add({ id: shiftId, team, madeAt: performance.now(), held: new Map() });
+          tracker.add({ id: shiftId, team, madeAt: performance.now(), held: new Map() });
         })
         .catch(() => {
           outcome.refused += 1;
@@ -878,9 +749,9 @@ async function makeChanges(opts: {
 }
 
 /** Every (change, screen) pair of `changes` that should be held: the change's team's screens. */
-function pairsOf(changes: Tracked[], screens: FaultScreen[]) {
-  const byTeam = new Map<string, FaultScreen[]>();
-  for (const s of screens) byTeam.set(s.team.teamId, [...(byTeam.get(s.team.teamId) ?? []), s]);
+function pairsOf(changes: Tracked[], screens: ScreenMirror[]) {
+  const byTeam = new Map<string, ScreenMirror[]>();
+  for (const s of screens) byTeam.set(s.teamId, [...(byTeam.get(s.teamId) ?? []), s]);
   return changes.flatMap((change) =>
     (byTeam.get(change.team.teamId) ?? []).map((screen) => ({ change, screen })),
   );
@@ -902,18 +773,10 @@ async function health(port: number) {
 const countBy = (values: string[]) =>
   values.reduce<Record<string, number>>((acc, v) => Object.assign(acc, { [v]: (acc[v] ?? 0) + 1 }), {});
 
-/** Collects the changes `makeChanges` tracked (the Tracker keeps them by team). */
-class RecordingTracker extends Tracker {
-  readonly all: Tracked[] = [];
-  override add(change: Tracked) {
-    super.add(change);
-    this.all.push(change);
-  }
-}
-
 /**
  * What every fault scenario starts with: the load now, the counters cleared, both processes up and
- * `size.screens` of the web app's own hub clients joined to the first `size.teams` teams.
+ * `size.screens` of the web app's own hub clients (on the screen hosts) joined to the first
+ * `size.teams` teams, each having fetched its week.
  */
 async function startFaultScenario(size: { screens: number; teams: number }) {
   const atStart = loadNow();
@@ -922,13 +785,21 @@ async function startFaultScenario(size: { screens: number; teams: number }) {
   hubTrouble.connectErrors = {};
   const app = await startApp();
   const teamsUsed = world.slice(0, size.teams);
-  const tracker = new RecordingTracker();
-  const { screens, joinSeconds } = await openFaultScreens(size.screens, teamsUsed, app.clientPorts, tracker);
-  return { atStart, app, teamsUsed, tracker, screens, joinSeconds };
+  tracker = new Tracker();
+  const specs = Array.from({ length: size.screens }, (_, n) => {
+    const team = teamsUsed[n % teamsUsed.length]!;
+    // As in run(): each team's screens alternate between the processes.
+    const first = Math.floor(n / teamsUsed.length) % app.clientPorts.length;
+    return { index: n, teamId: team.teamId, cookie: team.cookie, first, weekPath: smallWeekPath(team) };
+  });
+  const screens = specs.map((spec) => new ScreenMirror(spec.index, spec.teamId));
+  tracker.screens = screens;
+  const opened = await hosts.openFault(specs, app.clientPorts);
+  return { atStart, app, teamsUsed, screens, joinSeconds: +opened.joinSeconds.toFixed(1) };
 }
 
 async function redisOutage() {
-  const { atStart, app, teamsUsed, tracker, screens, joinSeconds } = await startFaultScenario(OUTAGE);
+  const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(OUTAGE);
   console.error(`redis-outage: ${screens.length} screens joined in ${joinSeconds} s; stopping Redis`);
   // The outage: the server's Redis connections see it go (a killed redis-server closes them).
   const outageStarted = performance.now();
@@ -946,7 +817,6 @@ async function redisOutage() {
     rate: OUTAGE.rate,
     teams: teamsUsed,
     ports: app.clientPorts,
-    tracker,
     until: () => performance.now() - outageStarted >= OUTAGE.seconds * 1000,
   });
   const wait = outageStarted + OUTAGE.seconds * 1000 - performance.now();
@@ -969,7 +839,7 @@ async function redisOutage() {
   const missed = pairs.filter(({ change, screen }) => !change.held.has(screen)).length;
   // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
   const { fiveXx, failed } = http;
-  for (const s of screens) s.client.stop();
+  await hosts.close();
   await shutDown(app);
   const atEnd = loadNow();
   const sinceReturn = summarize(afterReturn);
@@ -1023,7 +893,7 @@ async function redisOutage() {
 }
 
 async function sigkill() {
-  const { atStart, app, teamsUsed, tracker, screens, joinSeconds } = await startFaultScenario(KILL);
+  const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(KILL);
   console.error(`sigkill: ${screens.length} screens joined in ${joinSeconds} s; killing process 2`);
   const killedAt = performance.now();
   await stop(app.servers[1]!, 'SIGKILL');
@@ -1041,16 +911,14 @@ async function sigkill() {
   const fiveXxDuringReconnect = http.fiveXx;
   console.error(`sigkill: ${back.length}/${dropped.length} back; changes after`);
   // Changes after: through what still runs; each must reach every screen of its team.
-  const liveTracker = tracker;
-  const before = liveTracker.all.length;
+  const before = tracker.all.length;
   const writes = await makeChanges({
     count: AFTER_CHANGES,
     rate: 5,
     teams: teamsUsed,
     ports: app.clientPorts,
-    tracker: liveTracker,
   });
-  const pairs = pairsOf(liveTracker.all.slice(before), screens);
+  const pairs = pairsOf(tracker.all.slice(before), screens);
   await waitUntil(() => pairs.every(({ change, screen }) => change.held.has(screen)), 15_000);
   const missed = pairs.filter(({ change, screen }) => !change.held.has(screen)).length;
   const afterMs = pairs
@@ -1058,7 +926,7 @@ async function sigkill() {
     .filter((at): at is number => at !== undefined);
   // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
   const { fiveXx, failed } = http;
-  for (const s of screens) s.client.stop();
+  await hosts.close();
   await shutDown(app);
   const atEnd = loadNow();
   const backSummary = summarize(back);
@@ -1152,7 +1020,7 @@ async function sigterm() {
   const back = dropped.filter((s) => s.resyncedAt !== null).map((s) => s.resyncedAt! - termAt);
   // Counted before the processes are stopped: what a stop does to requests is the sigterm scenario's.
   const { fiveXx, failed } = http;
-  for (const s of screens) s.client.stop();
+  await hosts.close();
   await shutDown(app);
   const atEnd = loadNow();
   const exitMs = exited ? +(exited.at - termAt).toFixed(1) : null;
@@ -1185,19 +1053,6 @@ async function sigterm() {
   save(null);
 }
 
-/**
- * The bench's own event-loop delay during a scenario: every timing above is taken by this one process,
- * so a late timer or a late 'exit' here is added to what it reports (on a busy machine, seconds).
- */
-function benchLag() {
-  const histogram = monitorEventLoopDelay({ resolution: 20 });
-  histogram.enable();
-  return () => {
-    histogram.disable();
-    return { p50Ms: +(histogram.percentile(50) / 1e6).toFixed(1), maxMs: +(histogram.max / 1e6).toFixed(1) };
-  };
-}
-
 const runners: Record<Scenario, () => Promise<void>> = {
   'many-screens': manyScreens,
   'big-week': bigWeek,
@@ -1210,10 +1065,20 @@ console.error(
 );
 for (const name of selected) {
   console.error(`--- ${name}`);
-  const lag = benchLag();
+  // The bench's own event-loop delay and CPU time during the scenario: this process paces the changes
+  // and takes their start (and the fault scenarios' kill, exit and POST times), so a late timer or a
+  // late 'exit' here is added to what it reports (on a busy machine, seconds). The screens' side is
+  // each host's own delay, inside every time a screen reports.
+  const lag = watchEventLoop();
+  await hosts.lag(); // from now on
   await runners[name]();
   const part = name === 'many-screens' ? saved : (scenarioResults[name] as Record<string, unknown>);
   part.benchEventLoopDelay = lag();
+  part.screenHosts = {
+    count: SCREEN_HOSTS,
+    clockCheckMs: hosts.clockCheckMs,
+    eventLoopDelay: await hosts.lag(),
+  };
   save(name === 'many-screens' ? { ...saved } : null);
 }
 console.info(JSON.stringify(JSON.parse(readFileSync(resultsPath, 'utf8')), null, 2));

@@ -8,8 +8,33 @@ import path from 'node:path';
 
 export const NGINX_PATH = '/usr/sbin/nginx';
 
-/** The config for a balancer on `listenPort` in front of `upstreamPorts` (pure: text in, text out). */
-export function nginxConfFor(conf: string, listenPort: number, upstreamPorts: readonly number[]): string {
+/**
+ * The most files a process may open here (the hard limit, /proc/self/limits), or null if unknown.
+ * nginx's workers cannot raise their own past it unless nginx may (CAP_SYS_RESOURCE), which the
+ * bench's machine does not allow (20,000).
+ */
+export function openFilesHardLimit(limits = '/proc/self/limits'): number | null {
+  try {
+    const hard = /^Max open files\s+\S+\s+(\d+)/m.exec(readFileSync(limits, 'utf8'))?.[1];
+    return hard ? Number(hard) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The config for a balancer on `listenPort` in front of `upstreamPorts` (pure: text in, text out).
+ * With `fileLimit`, a `worker_rlimit_nofile` or `worker_connections` above it is lowered to it: nginx
+ * would otherwise log an alert for the setrlimit it may not do and a warning that the connections exceed
+ * the limit, and keep that limit anyway (a worker can hold 20,000 connections here, the file's 32,768
+ * nowhere but on a machine that allows it).
+ */
+export function nginxConfFor(
+  conf: string,
+  listenPort: number,
+  upstreamPorts: readonly number[],
+  fileLimit: number | null = null,
+): string {
   const upstream = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/gm;
   const lines = [...conf.matchAll(upstream)];
   if (lines.length === 0) throw new Error('deploy/nginx.conf: no upstream server lines');
@@ -24,7 +49,12 @@ export function nginxConfFor(conf: string, listenPort: number, upstreamPorts: re
       replaced = true;
       return servers;
     })
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`);
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`)
+    .replace(
+      /^(\s*(?:worker_rlimit_nofile|worker_connections) )(\d+);$/gm,
+      (line, directive: string, value: string) =>
+        fileLimit !== null && Number(value) > fileLimit ? `${directive}${fileLimit};` : line,
+    );
 }
 
 /** Writes the config and the arguments to run nginx in the foreground with it. */
@@ -32,7 +62,7 @@ export function nginxArgs(repoRoot: string, listenPort: number, upstreamPorts: r
   const dir = mkdtempSync(path.join(tmpdir(), 'rotaboard-nginx-'));
   const confPath = path.join(dir, 'nginx.conf');
   const conf = readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8');
-  writeFileSync(confPath, nginxConfFor(conf, listenPort, upstreamPorts));
+  writeFileSync(confPath, nginxConfFor(conf, listenPort, upstreamPorts, openFilesHardLimit()));
   return [
     '-p',
     dir,

@@ -79,4 +79,7 @@ process.on('SIGTERM', () => {
   io.local.disconnectSockets(true);
   void app.close().then(() => process.exit(0));
 });
-await app.listen({ port, host: '127.0.0.1' });
+// The app's own accept queue (LISTEN_BACKLOG in packages/server/src/main.ts): with Node's 511 the
+// reference's queue overflowed under 10,000 screens' refetches on a busy machine (nginx: "upstream timed
+// out while connecting", then "no live upstreams"), so it measured its queue, not its work.
+await app.listen({ port, host: '127.0.0.1', backlog: 4096 });

@@ -1,6 +1,8 @@
 // Pure arithmetic the scale bench's scenarios share: percentiles, and a verdict that is only given on
 // a machine that can judge it. No I/O, so `support/scale-stats.test.ts` checks it without servers.
+// (And the one event-loop watch the bench and its screen hosts both use.)
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * The q-quantile of `values` by the nearest-rank rule (the value below which a share q lies), rounded
@@ -47,4 +49,27 @@ export function verdict(input: { reducedSize: boolean; busy: boolean; met: boole
   const why = [input.reducedSize && 'reduced size', input.busy && 'busy machine'].filter(Boolean);
   if (why.length) return `not judged: ${why.join(', ')}`;
   return input.met ? 'met' : 'not met';
+}
+
+/**
+ * Watches this process's event loop from now on; the function returned stops watching and gives the
+ * delay's p50, p99 and max (ms) and the CPU time (user + system, ms) used meanwhile. Node samples every
+ * 20 ms and records the time between samples, so each figure includes those 20 ms: 20 is a loop never
+ * late (the bench's figures have always been taken this way).
+ */
+export function watchEventLoop() {
+  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  histogram.enable();
+  const cpuAtStart = process.cpuUsage();
+  return () => {
+    histogram.disable();
+    const cpu = process.cpuUsage(cpuAtStart);
+    const ms = (ns: number) => +(ns / 1e6).toFixed(1);
+    return {
+      p50Ms: ms(histogram.percentile(50)),
+      p99Ms: ms(histogram.percentile(99)),
+      maxMs: ms(histogram.max),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    };
+  };
 }
