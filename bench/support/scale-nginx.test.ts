@@ -6,17 +6,22 @@ import { nginxConfFor, openFilesHardLimit } from './scale-nginx.ts';
 
 const conf = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
 
-test('the upstream lists exactly the given ports, each with the file’s own parameters', () => {
+test('the upstream lists exactly the given ports, each with the file’s own parameters, then as backups', () => {
   const out = nginxConfFor(conf, 3450, [3451, 3452, 3453]);
   const servers = [...out.matchAll(/^\s*server 127\.0\.0\.1:(\d+)(.*);$/gm)];
   assert.deepEqual(
     servers.map((m) => m[1]),
-    ['3451', '3452', '3453'],
+    ['3451', '3452', '3453', '3451', '3452', '3453'],
   );
   // The file's own parameters, whatever they are (max_fails=1 was hard-coded here and went stale).
-  const own = /^\s*server 127\.0\.0\.1:\d+( [^;]*);$/m.exec(conf)?.[1];
-  assert.ok(own, 'deploy/nginx.conf: an upstream server line with parameters');
-  for (const m of servers) assert.equal(m[2], own);
+  const own = [...conf.matchAll(/^\s*server 127\.0\.0\.1:\d+( [^;]*);$/gm)].map((m) => m[1]!);
+  const primary = own.find((p) => !p.includes('backup'));
+  const backup = own.find((p) => p.includes('backup'));
+  assert.ok(primary && backup, 'deploy/nginx.conf: primary and backup upstream lines with parameters');
+  assert.deepEqual(
+    servers.map((m) => m[2]),
+    [primary, primary, primary, backup, backup, backup],
+  );
   assert.doesNotMatch(out, /:3001|:3002/);
 });
 

@@ -39,9 +39,14 @@ export function nginxConfFor(
   const lines = [...conf.matchAll(upstream)];
   if (lines.length === 0) throw new Error('deploy/nginx.conf: no upstream server lines');
   if (!/^\s*listen 80;$/m.test(conf)) throw new Error('deploy/nginx.conf: no `listen 80;`');
-  const [first] = lines;
-  const [, indent, params] = first!;
-  const servers = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${params ?? ''};\n`).join('');
+  // Primary lines, then the backups (the same servers, never taken out) when the file has them.
+  const primary = lines.find((line) => !/\bbackup\b/.test(line[2] ?? ''));
+  const backup = lines.find((line) => /\bbackup\b/.test(line[2] ?? ''));
+  const linesFor = (line: RegExpMatchArray | undefined) =>
+    line
+      ? upstreamPorts.map((port) => `${line[1]}server 127.0.0.1:${port}${line[2] ?? ''};\n`).join('')
+      : '';
+  const servers = linesFor(primary ?? lines[0]) + linesFor(backup);
   let replaced = false;
   return conf
     .replace(upstream, () => {
