@@ -35,19 +35,21 @@ const readColumns = {
 };
 export type ShiftReadRow = Pick<ShiftRow, keyof typeof readColumns>;
 
+/** A team's or a person's entries from `startDate` to `endDate`, all three given when run. */
+const datedBetween = (owner: typeof shifts.teamId | typeof shifts.staffId, key: 'teamId' | 'staffId') =>
+  and(
+    eq(owner, sql.placeholder(key)),
+    gte(shifts.shiftDate, sql.placeholder('startDate')),
+    lte(shifts.shiftDate, sql.placeholder('endDate')),
+  );
+
 // The schedule's busiest query, built once and planned once (reusable-statement.ts); parsing only the
 // columns it sends saves about a third of its time (bench/week-read-load).
 const weekRead = reusableStatement((db) =>
   db
     .select(readColumns)
     .from(shifts)
-    .where(
-      and(
-        eq(shifts.teamId, sql.placeholder('teamId')),
-        gte(shifts.shiftDate, sql.placeholder('startDate')),
-        lte(shifts.shiftDate, sql.placeholder('endDate')),
-      ),
-    )
+    .where(datedBetween(shifts.teamId, 'teamId'))
     // The id last: entries at the same date and time come in one order, however their rows moved, so
     // two builds of the same version are the same bytes (week-read-fresh.integration.test.ts compares them).
     .orderBy(asc(shifts.shiftDate), asc(shifts.startTime), asc(shifts.id))
@@ -56,17 +58,7 @@ const weekRead = reusableStatement((db) =>
 
 // A person's entries over some dates: read by every shift write with strict staffing rules.
 const staffEntriesBetween = reusableStatement((db) =>
-  db
-    .select()
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.staffId, sql.placeholder('staffId')),
-        gte(shifts.shiftDate, sql.placeholder('startDate')),
-        lte(shifts.shiftDate, sql.placeholder('endDate')),
-      ),
-    )
-    .prepare('shifts_for_staff_between'),
+  db.select().from(shifts).where(datedBetween(shifts.staffId, 'staffId')).prepare('shifts_for_staff_between'),
 );
 
 /**
