@@ -370,6 +370,8 @@ async function shutDown(deployment: Deployment) {
 type Target = {
   name: string;
   ports: number[];
+  /** The server processes (not nginx): their CPU over the changes is reported per change. */
+  servers: ChildProcess[];
   change(team: World, k: number, port: number): Promise<number>;
   weekPath(team: World): string;
 };
@@ -380,6 +382,23 @@ type ChangeRun = { screens: number; teams: World[]; rate: number; total: number 
  * (screen n on host n mod hosts); this process paces the changes, and matches each screen's n-th
  * event to its team's n-th change, on the one clock the hosts report on.
  */
+/** CPU time (user + system) the processes have used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMsOf(processes: readonly ChildProcess[]): number {
+  let ticks = 0;
+  for (const child of processes) {
+    try {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone, or not Linux.
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS_PER_SECOND);
+}
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in (100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 async function run(target: Target, size: ChangeRun) {
   const byTeam = new Map<string, number>();
   const specs = Array.from({ length: size.screens }, (_, n) => {
@@ -408,6 +427,7 @@ async function run(target: Target, size: ChangeRun) {
   let expected = 0;
   const writeErrors: number[] = [];
   const postMs: number[] = [];
+  const cpuAtStart = cpuMsOf(target.servers);
   const startedAt = performance.now();
   const sends: Promise<void>[] = [];
   for (let k = 0; k < size.total; k += 1) {
@@ -438,10 +458,14 @@ async function run(target: Target, size: ChangeRun) {
   // Time for the last refetches.
   const deadline = performance.now() + 10_000;
   while (freshMs.length + refetchErrors < expected && performance.now() < deadline) await sleep(100);
+  const serverCpuMs = cpuMsOf(target.servers) - cpuAtStart;
   await hosts.close();
   hosts.off('pair', onPair);
   return {
     target: target.name,
+    // The servers' own CPU (user + system, from /proc) from the first change to the last refetch, per
+    // change: what the machine's load cannot stretch, unlike the times.
+    serverCpuMsPerChange: +(serverCpuMs / size.total).toFixed(2),
     joinSeconds: +joinSeconds.toFixed(1),
     changes: size.total,
     pairs: expected,
@@ -488,6 +512,7 @@ async function manyScreens() {
         {
           name: 'app (2 processes, PostgreSQL, Redis)',
           ports: app.clientPorts,
+          servers: app.servers,
           weekPath: smallWeekPath,
           async change(team, _k, port) {
             return (await postShift(team, [port], 0)).status;
@@ -506,6 +531,7 @@ async function manyScreens() {
         {
           name: 'reference (2 processes, Redis, no database)',
           ports: ref.clientPorts,
+          servers: ref.servers,
           weekPath: (team) => `/week/${team.teamId}`,
           async change(team, _k, port) {
             const res = await fetch(`http://127.0.0.1:${port}/change/${team.teamId}`, { method: 'POST' });
@@ -533,6 +559,7 @@ async function manyScreens() {
     size: { screens: SCREENS, teams: TEAMS, changesPerSecond: RATE, seconds: SECONDS },
     results,
     freshP99RatioToReference: ratio(app?.freshP99Ms, reference?.freshP99Ms),
+    serverCpuPerChangeRatioToReference: ratio(app?.serverCpuMsPerChange, reference?.serverCpuMsPerChange),
     target:
       'freshP99 within 3× of the reference, none missed (at 10,000 screens, 1,000 teams, 50 changes/s, 20 s)',
     // Judged only at the issue's size on a machine that is not saturated; anything else proves the
@@ -586,6 +613,7 @@ async function bigWeek() {
         {
           name: 'app (2 processes, PostgreSQL, Redis)',
           ports: app.clientPorts,
+          servers: app.servers,
           weekPath: () => weekPath,
           // A change: one shift's end moved by half an hour (the week keeps its size).
           async change(_team, k, changePort) {
@@ -620,6 +648,7 @@ async function bigWeek() {
         {
           name: 'reference (2 processes, Redis, the same week built once per change and gzipped once)',
           ports: ref.clientPorts,
+          servers: ref.servers,
           weekPath: (t) => `/big/week/${t.teamId}`,
           async change(t, _k, port) {
             const res = await fetch(`http://127.0.0.1:${port}/big/change/${t.teamId}`, { method: 'POST' });
