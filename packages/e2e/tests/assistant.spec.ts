@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   expectNoSidewaysScroll,
   SCREENSHOT_DIR,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   uniqueEmail,
 } from '../support/app.ts';
@@ -34,7 +34,7 @@ test('an administrator asks the assistant for changes, rejects one, accepts two 
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signInThroughUi(page, uniqueEmail('assistant.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('assistant.owner', 'pro'), {
     firstName: 'Asha',
     lastName: 'Owner',
     teamName: 'Assistant Cafe',
@@ -187,12 +187,16 @@ test('a Free team sees the Pro upgrade hint instead of the message box', async (
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signInThroughUi(page, uniqueEmail('assistant.free'), {
-    firstName: 'Fay',
-    lastName: 'Free',
-    teamName: 'Free Cafe',
-  });
-  await page.goto('/schedule');
+  await signInThroughApi(
+    page,
+    uniqueEmail('assistant.free'),
+    {
+      firstName: 'Fay',
+      lastName: 'Free',
+      teamName: 'Free Cafe',
+    },
+    '/schedule',
+  );
   await page.getByRole('button', { name: 'Assistant', exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'Schedule assistant' });
   await expect(panel.getByTestId('assistant-pro-hint')).toContainText(
