@@ -5,8 +5,9 @@
 // Two lanes share the machine first: the integration tests (two vitest workers, which leave part of
 // a 2-core machine idle while they wait on the database) and, beside them, lint → typecheck → unit →
 // build, whose output is held back and printed whole as each step ends so the two do not interleave
-// line by line. The end-to-end tests need the build and the whole machine (two browsers), so they run
-// last, alone.
+// line by line. The end-to-end tests need the build: they start as soon as that lane is done, beside
+// what is left of the integration tests (once e2e was cut to about 7 minutes, integration became the
+// longer lane, and waiting for it left the browsers idle). Both stream their lines as they come.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -105,9 +106,10 @@ const beside = async () => {
   }));
   await timed('build', async () => ({ ok: await runQuietly('build', 'npm', ['run', '--silent', 'build']) }));
 };
-await Promise.all([timed('integration', integration), beside()]);
+const integrationDone = timed('integration', integration);
+await beside();
 
-await timed('e2e', async () => {
+const e2e = timed('e2e', async () => {
   console.info('\n━━ e2e ━━');
   if (!results.build.ok) {
     console.error('e2e skipped: the build failed');
@@ -120,6 +122,7 @@ await timed('e2e', async () => {
   });
   return { ok, counts: playwrightCounts(out) };
 });
+await Promise.all([integrationDone, e2e]);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 console.info('\n━━ summary ━━');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type APIRequestContext,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -116,6 +117,55 @@ export async function signInThroughUi(
     if (profile.teamName !== undefined) await page.getByLabel('Team name').fill(profile.teamName);
     await page.getByRole('button', { name: 'Create Account' }).click();
   }
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Signs in through the API, for the journeys that are about something else: the same link
+ * (requested, then read from the dev outbox), traded for a session cookie with the call the verify
+ * screen makes, and for a new account the profile and first team the profile form sends. The cookie
+ * lands in the page's browser context (`page.request` shares its cookies). Then opens `landOn`: by
+ * default where the screens land (/staff for a new account, /schedule otherwise).
+ *
+ * About three times cheaper than signInThroughUi (two page loads and a form fewer); the screens
+ * themselves are the subject of sign-up, returning-user and sessions, which keep signInThroughUi.
+ * Not reproduced: the one-off welcome alert a new account's first /staff shows (sign-up.spec).
+ */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  profile?: { firstName: string; lastName: string; teamName?: string },
+  landOn: string = profile ? '/staff' : '/schedule',
+): Promise<void> {
+  const ok = async (response: APIResponse, what: string) => {
+    expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response;
+  };
+  await ok(await page.request.post('/api/auth/login', { data: { email } }), 'asking for a sign-in link');
+  const link = await mailedLink(page.request, email, '/login/verify/');
+  const token = new URL(link).pathname.split('/').pop();
+  const verified = (await (
+    await ok(await page.request.get(`/api/auth/verify/${token}`), 'trading the link for a session')
+  ).json()) as { needsProfileCompletion: boolean; shouldPromptForTeamCreation: boolean };
+  if (profile) {
+    await ok(
+      await page.request.put('/api/users/me', {
+        data: { firstName: profile.firstName, lastName: profile.lastName },
+      }),
+      'completing the profile',
+    );
+    // As the profile form: a first team (named after the owner when left blank), owner on its staff.
+    if (verified.shouldPromptForTeamCreation)
+      await ok(
+        await page.request.post('/api/teams', {
+          data: { teamName: profile.teamName ?? '', ownerInStaffList: true },
+        }),
+        'creating the first team',
+      );
+  } else {
+    expect(verified.needsProfileCompletion, `${email} has a profile to complete`).toBe(false);
+  }
+  await page.goto(landOn);
   await expect(page).not.toHaveURL(/\/login/);
 }
 

@@ -4,7 +4,7 @@ import {
   fitsAt360,
   inviteStaff,
   joinByInvitation,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   uniqueEmail,
 } from '../support/app.ts';
@@ -16,12 +16,11 @@ test('a member of staff sets a day unavailable in Settings, and the administrato
   // On the Free plan: availability is on every plan.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signInThroughUi(owner, uniqueEmail('avail.owner'), {
+  await signInThroughApi(owner, uniqueEmail('avail.owner'), {
     firstName: 'Omar',
     lastName: 'Owner',
     teamName: 'Harbour Cafe',
   });
-  await owner.goto('/staff');
   const avaEmail = uniqueEmail('avail.ava');
   await addStaff(owner, { first: 'Ava', last: 'Adams', email: avaEmail });
   await inviteStaff(owner, 'Ava Adams', avaEmail);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addStaff, fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { addStaff, fitsAt360, signInThroughApi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /**
  * Plans and billing with the demo provider (issue 12): a Free owner reaches the staff limit, upgrades
@@ -9,7 +9,7 @@ test('a Free owner hits the staff limit, upgrades, adds staff, cancels and sees 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInThroughUi(page, uniqueEmail('billing.owner'), {
+  await signInThroughApi(page, uniqueEmail('billing.owner'), {
     firstName: 'Bea',
     lastName: 'Baker',
     teamName: 'Corner Bakery',

@@ -5,7 +5,7 @@ import {
   fitsAt360,
   inviteStaff,
   joinByInvitation,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   uniqueEmail,
 } from '../support/app.ts';
@@ -19,12 +19,11 @@ test('a member copies their calendar address, reads their shift from it, and res
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signInThroughUi(owner, uniqueEmail('cal.owner'), {
+  await signInThroughApi(owner, uniqueEmail('cal.owner'), {
     firstName: 'Omar',
     lastName: 'Owner',
     teamName: 'Harbour Cafe',
   });
-  await owner.goto('/staff');
   const avaEmail = uniqueEmail('cal.ava');
   await addStaff(owner, { first: 'Ava', last: 'Adams', email: avaEmail });
   await inviteStaff(owner, 'Ava Adams', avaEmail);

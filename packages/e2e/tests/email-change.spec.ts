@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { mailedLink, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { mailedLink, signInThroughApi, snapAll, uniqueEmail } from '../support/app.ts';
 
 test('a user changes their email address end to end', async ({ page }) => {
   const oldEmail = uniqueEmail('before');
   const newEmail = uniqueEmail('after');
-  await signInThroughUi(page, oldEmail, { firstName: 'Cleo', lastName: 'Change' });
-  await page.goto('/settings');
+  await signInThroughApi(page, oldEmail, { firstName: 'Cleo', lastName: 'Change' }, '/settings');
 
   await page.getByLabel('New email address').fill(newEmail);
   await page.getByRole('button', { name: 'Change email' }).click();
@@ -32,8 +31,7 @@ test('a user changes their email address end to end', async ({ page }) => {
 });
 
 test('a pending email change can be cancelled', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('canceller'), { firstName: 'Can', lastName: 'Cel' });
-  await page.goto('/settings');
+  await signInThroughApi(page, uniqueEmail('canceller'), { firstName: 'Can', lastName: 'Cel' }, '/settings');
   const target = uniqueEmail('nowhere');
   await page.getByLabel('New email address').fill(target);
   await page.getByRole('button', { name: 'Change email' }).click();

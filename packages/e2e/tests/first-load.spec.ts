@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '@rotaboard/core/site/public-pages';
-import { SCREENSHOT_DIR, signInThroughUi, uniqueEmail } from '../support/app.ts';
+import { SCREENSHOT_DIR, signInThroughApi, uniqueEmail } from '../support/app.ts';
 
 // The signed-out pages arrive prerendered and React hydrates them (decision 0004). A first render in
 // the browser that differs from the HTML is a hydration mismatch, which React logs as an error; a
@@ -114,7 +114,7 @@ test('a sign-in link and an invitation hydrate, then say what became of them', a
 });
 
 test('a signed-in visitor gets the app itself, which asks who they are and moves on', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('first-load'), { firstName: 'Fay', lastName: 'Load' });
+  await signInThroughApi(page, uniqueEmail('first-load'), { firstName: 'Fay', lastName: 'Load' });
   const errors = watchErrors(page);
   const html = await page.request.get('/login');
   expect(await html.text()).not.toContain('data-prerendered');

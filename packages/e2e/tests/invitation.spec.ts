@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addStaff, inviteStaff, mailedLink, signInThroughUi, snap, uniqueEmail } from '../support/app.ts';
+import { addStaff, inviteStaff, mailedLink, signInThroughApi, snap, uniqueEmail } from '../support/app.ts';
 
 test('an invitation opened where someone else is signed in waits for them to log out, then signs the invitee in', async ({
   browser,
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signInThroughUi(owner, uniqueEmail('invite.owner'), {
+  await signInThroughApi(owner, uniqueEmail('invite.owner'), {
     firstName: 'Omar',
     lastName: 'Owner',
     teamName: 'Lighthouse Deli',
@@ -20,7 +20,7 @@ test('an invitation opened where someone else is signed in waits for them to log
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await phone.newPage();
   const beaEmail = uniqueEmail('invite.bea');
-  await signInThroughUi(page, beaEmail, { firstName: 'Bea', lastName: 'Baker', teamName: 'Bea Bakes' });
+  await signInThroughApi(page, beaEmail, { firstName: 'Bea', lastName: 'Baker', teamName: 'Bea Bakes' });
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Invitation not accepted' })).toBeVisible();
   await expect(page.getByText(`You are signed in as ${beaEmail.toLowerCase()}`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addStaff, isoDateOf, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { addStaff, isoDateOf, signInThroughApi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /** What has focus: its accessible name (aria-label, else its text), and whether it is in the grid. */
 const focused = (page: Page) =>
@@ -22,7 +22,7 @@ async function tabUntil(page: Page, done: (f: Awaited<ReturnType<typeof focused>
 }
 
 test('an administrator builds, deletes and restores a shift with the keyboard alone', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('keys.owner'), {
+  await signInThroughApi(page, uniqueEmail('keys.owner'), {
     firstName: 'Kira',
     lastName: 'Keys',
     teamName: 'Keyboard Café',
@@ -90,7 +90,7 @@ test('an administrator builds, deletes and restores a shift with the keyboard al
 });
 
 test('copying a week leaves time off behind unless asked to copy it', async ({ page, baseURL }) => {
-  await signInThroughUi(page, uniqueEmail('copy.owner'), {
+  await signInThroughApi(page, uniqueEmail('copy.owner'), {
     firstName: 'Cory',
     lastName: 'Copier',
     teamName: 'Copy Shop',

@@ -5,7 +5,7 @@ import {
   inviteStaff,
   joinByInvitation,
   mailedEmail,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   snapAll,
   uniqueEmail,
@@ -33,7 +33,7 @@ test('an admin posts an open shift, two staff claim it, the admin approves one',
 }) => {
   // Three browsers and an invitation each: about two minutes on a busy 2-core machine; three times that.
   test.setTimeout(360_000);
-  await signInThroughUi(page, uniqueEmail('open.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('open.owner', 'pro'), {
     firstName: 'Olga',
     lastName: 'Owner',
     teamName: 'Quay Bakery',

@@ -4,7 +4,7 @@ import {
   expectNoSidewaysScroll,
   inviteStaff,
   joinByInvitation,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   uniqueEmail,
 } from '../support/app.ts';
@@ -33,7 +33,7 @@ type World = { owner: Page; ava: Page; close: () => Promise<void>; monday: strin
 async function world(browser: Browser, baseURL: string): Promise<World> {
   const ownerContext = await browser.newContext({ viewport: DESKTOP });
   const owner = await ownerContext.newPage();
-  await signInThroughUi(owner, uniqueEmail('phone.owner'), {
+  await signInThroughApi(owner, uniqueEmail('phone.owner'), {
     firstName: 'Olive',
     lastName: 'Owner',
     teamName: 'Corner Café',

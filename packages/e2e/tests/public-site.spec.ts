@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '@rotaboard/core/site/public-pages';
-import { expectNoSidewaysScroll, signInThroughUi, snap, uniqueEmail } from '../support/app.ts';
+import { expectNoSidewaysScroll, signInThroughApi, snap, uniqueEmail } from '../support/app.ts';
 
 /** The heading each public page opens with. */
 const HEADINGS: Record<string, string> = {
@@ -131,12 +131,16 @@ test('a signed-out visitor: Get Started opens sign-up, the region changes the Pr
 test('signed in on Free: Upgrade Now goes to the subscription, feature pages to the schedule, home to the schedule', async ({
   page,
 }) => {
-  await signInThroughUi(page, uniqueEmail('site.free'), {
-    firstName: 'Fran',
-    lastName: 'Free',
-    teamName: 'Free Co',
-  });
-  await page.goto('/pricing');
+  await signInThroughApi(
+    page,
+    uniqueEmail('site.free'),
+    {
+      firstName: 'Fran',
+      lastName: 'Free',
+      teamName: 'Free Co',
+    },
+    '/pricing',
+  );
   const upgrade = page.getByRole('link', { name: 'Upgrade Now' });
   await expect(upgrade).toHaveAttribute('href', '/subscription');
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/schedule');
@@ -153,12 +157,16 @@ test('signed in on Free: Upgrade Now goes to the subscription, feature pages to 
 });
 
 test('signed in on Pro: no upgrade offered, Get Started goes to the schedule', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('site.pro', 'pro'), {
-    firstName: 'Pat',
-    lastName: 'Pro',
-    teamName: 'Pro Co',
-  });
-  await page.goto('/pricing');
+  await signInThroughApi(
+    page,
+    uniqueEmail('site.pro', 'pro'),
+    {
+      firstName: 'Pat',
+      lastName: 'Pro',
+      teamName: 'Pro Co',
+    },
+    '/pricing',
+  );
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(2);
   for (const link of await page.getByRole('link', { name: 'Get Started' }).all()) {
     await expect(link).toHaveAttribute('href', '/schedule');

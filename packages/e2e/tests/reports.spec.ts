@@ -8,7 +8,7 @@ import {
   inviteStaff,
   joinByInvitation,
   SCREENSHOT_DIR,
-  signInThroughUi,
+  signInThroughApi,
   snap,
   snapAll,
   uniqueEmail,
@@ -46,7 +46,7 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await signInThroughUi(page, uniqueEmail('reports.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('reports.owner', 'pro'), {
     firstName: 'Rhea',
     lastName: 'Ports',
     teamName: 'Report Cafe',
@@ -207,13 +207,16 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
 test('a Free owner sees which reports need Pro, and a range too long for the plan is refused', async ({
   page,
 }) => {
-  await signInThroughUi(page, uniqueEmail('reports.free'), {
-    firstName: 'Fay',
-    lastName: 'Free',
-    teamName: 'Free Cafe',
-  });
-  await expect(page).toHaveURL(/\/staff$/);
-  await page.goto('/reports');
+  await signInThroughApi(
+    page,
+    uniqueEmail('reports.free'),
+    {
+      firstName: 'Fay',
+      lastName: 'Free',
+      teamName: 'Free Cafe',
+    },
+    '/reports',
+  );
   await expect(page.getByTestId('report-card-payroll')).toContainText('Upgrade to Pro to run this report');
   await page.getByTestId('report-card-payroll').click();
   await expect(page.getByText('The payroll report is part of Pro')).toBeVisible();
@@ -232,7 +235,7 @@ test('a Free owner sees which reports need Pro, and a range too long for the pla
 });
 
 test('staff see no Reports link, and /reports sends them to the schedule', async ({ browser, page }) => {
-  await signInThroughUi(page, uniqueEmail('reports.boss', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('reports.boss', 'pro'), {
     firstName: 'Bo',
     lastName: 'Boss',
     teamName: 'Staff Cafe',

@@ -5,7 +5,7 @@ import {
   inviteStaff,
   joinByInvitation,
   mailedEmail,
-  signInThroughUi,
+  signInThroughApi,
   snapAll,
   uniqueEmail,
 } from '../support/app.ts';
@@ -31,7 +31,7 @@ test('staff ask for three days off, the admin is told at once, approves, and bot
 }) => {
   // 59 s with two workers on a quiet 2-core machine; 3× that.
   test.setTimeout(240_000);
-  await signInThroughUi(page, uniqueEmail('requests.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('requests.owner', 'pro'), {
     firstName: 'Rita',
     lastName: 'Reviewer',
     teamName: 'Harbour Cafe',

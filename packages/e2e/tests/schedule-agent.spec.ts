@@ -6,7 +6,7 @@ import {
   inviteStaff,
   joinByInvitation,
   SCREENSHOT_DIR,
-  signInThroughUi,
+  signInThroughApi,
   uniqueEmail,
 } from '../support/app.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -38,7 +38,7 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   test.setTimeout(240_000);
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ownerContext.newPage();
-  await signInThroughUi(page, uniqueEmail('agent.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('agent.owner', 'pro'), {
     firstName: 'Odile',
     lastName: 'Owner',
     teamName: 'Agent Cafe',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoDateOf, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { isoDateOf, signInThroughApi, snapAll, uniqueEmail } from '../support/app.ts';
 
 // Over the grid's VIRTUALIZE_ABOVE (60) and the Free plan's 100 staff, so the owner is on Pro.
 const TEAM_SIZE = 150;
@@ -19,7 +19,7 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   test.setTimeout(180_000);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInThroughUi(page, uniqueEmail('large.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('large.owner', 'pro'), {
     firstName: 'Hana',
     lastName: 'Hotel',
     teamName: 'Grand Hotel',

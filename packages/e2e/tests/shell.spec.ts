@@ -1,15 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughUi, snap, snapAll, uniqueEmail } from '../support/app.ts';
+import { signInThroughApi, snap, snapAll, uniqueEmail } from '../support/app.ts';
 
 test('the shell: navigation, theme, phone menu, footer, redirects and the week', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('shell'), {
-    firstName: 'Shay',
-    lastName: 'Elle',
-    teamName: 'Corner Café',
-  });
+  await signInThroughApi(
+    page,
+    uniqueEmail('shell'),
+    {
+      firstName: 'Shay',
+      lastName: 'Elle',
+      teamName: 'Corner Café',
+    },
+    '/',
+  );
 
   // Signed in, home goes to the schedule; unknown paths go home (and so on to the schedule).
-  await page.goto('/');
   await expect(page).toHaveURL(/\/schedule$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/schedule$/);
@@ -53,7 +57,7 @@ test('the shell: navigation, theme, phone menu, footer, redirects and the week',
 test('a network failure during the auth check lets the page through with the connection banner', async ({
   page,
 }) => {
-  await signInThroughUi(page, uniqueEmail('offline'), { firstName: 'Off', lastName: 'Line' });
+  await signInThroughApi(page, uniqueEmail('offline'), { firstName: 'Off', lastName: 'Line' });
   await page.route('**/api/auth/me', (route) => route.abort('connectionrefused'));
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/settings$/);

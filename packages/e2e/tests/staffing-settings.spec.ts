@@ -6,7 +6,7 @@ import {
   inviteStaff,
   joinByInvitation,
   SCREENSHOT_DIR,
-  signInThroughUi,
+  signInThroughApi,
   uniqueEmail,
 } from '../support/app.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -33,13 +33,12 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
 }) => {
   // 69 s with two workers on a quiet 2-core machine; 3× that.
   test.setTimeout(240_000);
-  await signInThroughUi(page, uniqueEmail('staffing.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('staffing.owner', 'pro'), {
     firstName: 'Olive',
     lastName: 'Owner',
     teamName: 'Dockside Diner',
   });
   // A chef to suggest as a slot's role, and a member of staff who will try the page.
-  await page.goto('/staff');
   await addStaff(page, { first: 'Carl', last: 'Cook', role: 'Chef' });
   const samEmail = uniqueEmail('staffing.sam');
   await addStaff(page, { first: 'Sam', last: 'Server', role: 'Waiter', email: samEmail });
@@ -185,7 +184,7 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
 });
 
 test('a Free owner is shown what Pro brings, with the way to upgrade', async ({ page }) => {
-  await signInThroughUi(page, uniqueEmail('staffing.free'), {
+  await signInThroughApi(page, uniqueEmail('staffing.free'), {
     firstName: 'Fred',
     lastName: 'Free',
     teamName: 'Corner Kiosk',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app.ts';
+import { fitsAt360, signInThroughApi, snapAll, uniqueEmail } from '../support/app.ts';
 
 /**
  * Support (issue 14): a user opens a ticket and the agent sees it live and replies; the user's bell
@@ -10,7 +10,7 @@ import { fitsAt360, signInThroughUi, snapAll, uniqueEmail } from '../support/app
  */
 test('a ticket answered live, and the agent acting as the user for a while', async ({ browser, page }) => {
   test.setTimeout(180_000);
-  await signInThroughUi(page, uniqueEmail('support.user'), {
+  await signInThroughApi(page, uniqueEmail('support.user'), {
     firstName: 'Una',
     lastName: 'User',
     teamName: 'Bakery',
@@ -34,8 +34,12 @@ test('a ticket answered live, and the agent acting as the user for a while', asy
   // The agent is watching the queue before the ticket exists.
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
-  await signInThroughUi(agent, 'agent@support.example.com', { firstName: 'Sage', lastName: 'Support' });
-  await agent.goto('/support');
+  await signInThroughApi(
+    agent,
+    'agent@support.example.com',
+    { firstName: 'Sage', lastName: 'Support' },
+    '/support',
+  );
   await expect(
     agent.getByText('you can respond to tickets and close them, but not create them'),
   ).toBeVisible();
@@ -153,7 +157,7 @@ test('a ticket answered live, and the agent acting as the user for a while', asy
  */
 test('support mode runs out after an hour, back to the agent’s own account', async ({ browser, page }) => {
   test.setTimeout(180_000);
-  await signInThroughUi(page, uniqueEmail('support.expiry'), {
+  await signInThroughApi(page, uniqueEmail('support.expiry'), {
     firstName: 'Eve',
     lastName: 'Early',
     teamName: 'Cafe',
@@ -166,8 +170,7 @@ test('support mode runs out after an hour, back to the agent’s own account', a
   const agent = await agentContext.newPage();
   // The agent's browser keeps its own time, which the test can move on.
   await agent.clock.install();
-  await signInThroughUi(agent, 'agent@support.example.com');
-  await agent.goto(`/support/${ticket.id}`);
+  await signInThroughApi(agent, 'agent@support.example.com', undefined, `/support/${ticket.id}`);
   await agent.getByRole('button', { name: 'Log in as user' }).click();
   await expect(agent.getByTestId('support-mode-banner')).toContainText('logged in as Eve Early');
 

@@ -5,7 +5,7 @@ import {
   inviteStaff,
   joinByInvitation,
   mailedEmail,
-  signInThroughUi,
+  signInThroughApi,
   snapAll,
   uniqueEmail,
 } from '../support/app.ts';
@@ -31,7 +31,7 @@ test('a swap asked from the schedule, accepted by the colleague and approved exc
 }) => {
   // 100–120 s on a busy 2-core machine (three sign-ins, two invitations): three times that.
   test.setTimeout(360_000);
-  await signInThroughUi(page, uniqueEmail('swaps.owner', 'pro'), {
+  await signInThroughApi(page, uniqueEmail('swaps.owner', 'pro'), {
     firstName: 'Rita',
     lastName: 'Reviewer',
     teamName: 'Harbour Cafe',
