@@ -43,9 +43,7 @@ export function nginxConfFor(
   const primary = lines.find((line) => !/\bbackup\b/.test(line[2] ?? ''));
   const backup = lines.find((line) => /\bbackup\b/.test(line[2] ?? ''));
   const linesFor = (line: RegExpMatchArray | undefined) =>
-    line
-      ? upstreamPorts.map((port) => `${line[1]}server 127.0.0.1:${port}${line[2] ?? ''};\n`).join('')
-      : '';
+    line ? upstreamPorts.map((port) => `${line[1]}server 127.0.0.1:${port}${line[2] ?? ''};\n`).join('') : '';
   const servers = linesFor(primary ?? lines[0]) + linesFor(backup);
   let replaced = false;
   return conf
