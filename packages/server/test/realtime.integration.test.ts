@@ -261,6 +261,27 @@ describe.each(engines)('live updates on %s', (engine) => {
     expect(seen.viewers.map((v) => v.name).sort()).toEqual(['Rita Time', 'Wes Worker']);
   });
 
+  it('gives every screen the whole list when many of a team’s screens join at once', async () => {
+    const w = await world();
+    const cookies = [w.ownerCookie, (await member(w)).cookie, (await member(w)).cookie];
+    const screens = cookies.flatMap((cookie) => [open(cookie), open(cookie), open(cookie)]);
+    const last = new Map<Socket, PresenceEvent>();
+    for (const s of screens) s.on(HubEvents.presence, (e: PresenceEvent) => last.set(s, e));
+    await Promise.all(screens.map((s) => joined(s, w.team.teamId)));
+    // The lists asked for while another was being made are sent once more after it: the last one
+    // every screen holds names all three people, whichever join came last.
+    const started = Date.now();
+    while (screens.some((s) => last.get(s)?.viewers.length !== 3) && Date.now() - started < 3000)
+      await new Promise((r) => setTimeout(r, 20));
+    for (const s of screens)
+      expect(
+        last
+          .get(s)
+          ?.viewers.map((v) => v.name)
+          .sort(),
+      ).toEqual(['Max Member', 'Max Member', 'Rita Time']);
+  });
+
   /** Adds, invites and links a member of staff; returns their cookie and row. */
   async function member(w: Awaited<ReturnType<typeof world>>, isAdmin = false) {
     const email = `rt.member.${++n}@example.com`;

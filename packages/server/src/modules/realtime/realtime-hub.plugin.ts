@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteSocket, Server, Socket } from 'socket.io';
 import { todayUtc } from '../../lib/calendar.ts';
+import { coalescedRuns } from '../../lib/coalesced-runs.ts';
 import { actingUser } from '../auth/request-identity.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
@@ -121,8 +122,15 @@ export default fp(
       }
     });
 
-    /** Everyone in a team group right now, across instances. */
-    async function broadcastPresence(teamId: string) {
+    /**
+     * Everyone in a team group right now, across instances, sent to the group. Asked again while one is
+     * under way for the team, it is sent once more when that one ends (its list may predate the join or
+     * leave that asked), and the askers in between share that one (coalescedRuns): when thousands of
+     * screens reconnect at once (a process gone), a ten-screen team's joins cost a few lists, not ten,
+     * each a round of Redis requests to every instance and a message to every screen of the team.
+     */
+    const broadcastPresence = coalescedRuns(sendPresence);
+    async function sendPresence(teamId: string) {
       const sockets = await io.in(teamRoom(teamId)).fetchSockets();
       const viewers = new Map<string, string>();
       for (const s of sockets) viewers.set(s.data.userId, s.data.name);
