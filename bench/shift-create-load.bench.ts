@@ -15,7 +15,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { shifts, staff } from '../packages/server/src/db/schema.ts';
-import { type Engine, openBenchDatabase, seedWeek } from './support/week-world.ts';
+import { type Engine, measureEachEngine, openBenchDatabase, seedWeek } from './support/week-world.ts';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -134,17 +134,7 @@ async function run(engine: Engine) {
   }
 }
 
-// BENCH_ENGINES=postgres measures one engine (for profiling with --cpu-prof).
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as Engine[];
-const results = [];
-for (const engine of engines) {
-  try {
-    results.push(await run(engine));
-  } catch (err) {
-    if (engine === 'pglite') throw err;
-    console.warn(`PostgreSQL not measured: ${(err as Error).message}`);
-  }
-}
+const results = await measureEachEngine(run);
 const report = {
   benchmark: `create a shift, ${CONNECTIONS} connections for ${SECONDS} s, each request a new shift, median of ${ROUNDS} rounds; reference: a bare Fastify parsing the body and sending the same 201, alternating with it`,
   measuredAt: new Date().toISOString(),

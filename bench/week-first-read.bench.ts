@@ -25,7 +25,7 @@ import { toShiftDto } from '../packages/server/src/modules/shifts/shift.dto.ts';
 import { createShiftRepository } from '../packages/server/src/modules/shifts/shift.repository.ts';
 import { createWeekCache } from '../packages/server/src/modules/shifts/week-cache.ts';
 import { seedRealisticWeek } from './support/realistic-week.ts';
-import { type Engine, openBenchDatabase, STAFF, WEEK } from './support/week-world.ts';
+import { type Engine, measureEachEngine, openBenchDatabase, STAFF, WEEK } from './support/week-world.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
 const WARM_UP = 5;
@@ -311,16 +311,7 @@ async function run(engine: Engine) {
 }
 
 const loadBefore = loadavg();
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as Engine[];
-const results = [];
-for (const engine of engines) {
-  try {
-    results.push(await run(engine));
-  } catch (err) {
-    if (engine === 'pglite') throw err;
-    console.warn(`PostgreSQL not measured: ${(err as Error).message}`);
-  }
-}
+const results = await measureEachEngine(run);
 agent.destroy();
 const report = {
   benchmark: `first week read after a change, ${STAFF} staff (realistic week), ${ITERATIONS} changes per engine, one request at a time, against a bare Fastify sending the same bytes in the same run`,

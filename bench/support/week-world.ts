@@ -13,6 +13,24 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 export type Engine = 'pglite' | 'postgres';
 
+/**
+ * `run` on each engine in BENCH_ENGINES (default both; `BENCH_ENGINES=postgres` measures one, for
+ * profiling with --cpu-prof). A PostgreSQL that is not there is said and skipped; PGlite always runs.
+ */
+export async function measureEachEngine<T>(run: (engine: Engine) => Promise<T>): Promise<T[]> {
+  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as Engine[];
+  const results: T[] = [];
+  for (const engine of engines) {
+    try {
+      results.push(await run(engine));
+    } catch (err) {
+      if (engine === 'pglite') throw err;
+      console.warn(`PostgreSQL not measured: ${(err as Error).message}`);
+    }
+  }
+  return results;
+}
+
 /** A database for one benchmark run, and how to throw it away. */
 export async function openBenchDatabase(
   engine: Engine,
