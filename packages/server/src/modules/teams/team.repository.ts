@@ -47,11 +47,9 @@ export type ScheduleLock = Pick<TeamRow, 'lockedUntil' | 'hideScheduleAfterLock'
  * tag of its own, which only the lock's own writes name, so a team's stream of shift changes does not
  * make each announcement ask the database again.
  */
-const lockMemo = {
-  name: 'schedule-lock',
-  tagsOf: (l: ScheduleLock & { teamId: string }) => [memoTags.teamLock(l.teamId)],
-};
-const lockMemos = new WeakMap<Db, ReturnType<typeof memoFor<ScheduleLock & { teamId: string }>>>();
+type RememberedLock = ScheduleLock & { teamId: string };
+const lockMemo = { name: 'schedule-lock', tagsOf: (l: RememberedLock) => [memoTags.teamLock(l.teamId)] };
+const lockMemos = new WeakMap<Db, ReturnType<typeof memoFor<RememberedLock>>>();
 
 /**
  * A leaving date is the last working day: from the day after it, the person's row no longer makes
