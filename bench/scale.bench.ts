@@ -473,6 +473,7 @@ async function run(target: Target, size: ChangeRun) {
     writeErrors: writeErrors.length,
     refetchErrors,
     postP50Ms: quantile(postMs, 0.5),
+    postP99Ms: quantile(postMs, 0.99),
     eventP50Ms: quantile(eventMs, 0.5),
     eventP99Ms: quantile(eventMs, 0.99),
     freshP50Ms: quantile(freshMs, 0.5),

@@ -10,6 +10,7 @@ import type { Db } from '../src/db/db.ts';
 import { users } from '../src/db/schema.ts';
 import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/shared-read-memo.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
+import { loadStaffingSettings } from '../src/modules/schedule-agent/staffing-context.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
 import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
 import { client, engines, inviteToken, PUBLIC_URL, signIn, testConfig } from './support/harness.ts';
@@ -402,6 +403,39 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
         lockedUntil: D(3),
         hideScheduleAfterLock: true,
       });
+    });
+
+    it('remembers a team’s staffing settings through its shift writes; a rule made strict on A binds B’s next write', async () => {
+      const w = await world();
+      const teamId = w.base.split('/').at(-1)!;
+      const shift = (day: number, startTime: string, endTime: string) =>
+        call(urlB, `${w.base}/shifts`, w.adminCookie, {
+          method: 'POST',
+          body: { staffId: w.row.staffId, shiftDate: D(day), startTime, endTime },
+        });
+      // A Pro team's writes check the strict rules (the defaults: rest 11 h, strict).
+      expect((await shift(1, '09:00', '17:00')).statusCode).toBe(201);
+      const settingsB = await loadStaffingSettings(dbB.db, teamId);
+      const before = queriesB.n;
+      expect(await loadStaffingSettings(dbB.db, teamId)).toBe(settingsB);
+      expect(queriesB.n).toBe(before);
+      // Shift writes name the team, not its settings: B's next write does not read them again.
+      expect((await shift(3, '09:00', '17:00')).statusCode).toBe(201);
+      const afterWrite = queriesB.n;
+      expect(await loadStaffingSettings(dbB.db, teamId)).toBe(settingsB);
+      expect(queriesB.n).toBe(afterWrite);
+      // Saved on A (shift length at most 4 h, strict): B's very next write is held to it.
+      const saved = await w.owner('PUT', `${w.base}/schedule-agent`, {
+        rules: {
+          ...settingsB.rules,
+          maxShiftHours: { value: 4, strict: true },
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const refused = await shift(5, '09:00', '17:00');
+      expect(refused.statusCode).toBe(409);
+      expect(JSON.parse(refused.body).message).toMatch(/is 8 h \(09:00–17:00\); the maximum is 4 h$/);
+      expect((await shift(5, '09:00', '13:00')).statusCode).toBe(201);
     });
 
     it('asks the database every time while C’s Redis is away, and remembers again once it is back', async () => {

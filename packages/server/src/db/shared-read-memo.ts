@@ -36,6 +36,8 @@ export const memoTags = {
   team: (teamId: string) => `team:${teamId}`,
   /** Only the schedule lock (named by setLock and deletion, not by shift writes as `team:` is). */
   teamLock: (teamId: string) => `team-lock:${teamId}`,
+  /** Only the team's staffing settings (named by their save and the team's deletion). */
+  teamSettings: (teamId: string) => `team-settings:${teamId}`,
 };
 
 type Entry = { value: object; tags: readonly string[]; expiresAt: number };

@@ -5,7 +5,9 @@ import type { StaffingContext } from '@rotaboard/core/staffing/validate';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
+import { memoTags } from '../../db/shared-read-memo.ts';
 import { teamStaffingSettings } from '../../db/schema.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
@@ -38,11 +40,24 @@ const settingsOfTeam = reusableStatement((db) =>
     .prepare('team_staffing_settings_of_team'),
 );
 
+// Every shift write on Pro asks for them (strict rules), and they change when an administrator saves
+// them: remembered (read-memo.ts) under a tag of their own, which only their save and the team's
+// deletion name. A team that saved none is remembered too, as the defaults (the memo keeps no empty
+// answer). Inside a transaction (its own handle) the database is always asked.
+type RememberedSettings = { teamId: string; settings: StaffingSettings };
+const settingsMemo = {
+  name: 'staffing-settings',
+  tagsOf: (s: RememberedSettings) => [memoTags.teamSettings(s.teamId)],
+};
+const settingsMemos = new WeakMap<Db, ReturnType<typeof memoFor<RememberedSettings>>>();
+
 export async function loadStaffingSettings(db: Db, teamId: string): Promise<StaffingSettings> {
-  const [row] = await settingsOfTeam(db).execute({ teamId });
-  if (!row) return DEFAULT_STAFFING_SETTINGS;
-  // Stored as parsed; parsing again fills defaults a later version may have added.
-  return StaffingSettings.parse(row.settings);
+  const remembered = await memoFor(settingsMemos, db, settingsMemo)(teamId, async () => {
+    const [row] = await settingsOfTeam(db).execute({ teamId });
+    // Stored as parsed; parsing again fills defaults a later version may have added.
+    return { teamId, settings: row ? StaffingSettings.parse(row.settings) : DEFAULT_STAFFING_SETTINGS };
+  });
+  return remembered!.settings;
 }
 
 /** A member of staff as the rules read them. */
@@ -55,8 +70,23 @@ export function toStaffingStaff(row: StaffRow): StaffingStaff {
   };
 }
 
+/** What of a shift row the rules read. */
+export type StaffingEntryRow = Pick<
+  ShiftRow,
+  | 'id'
+  | 'staffId'
+  | 'shiftDate'
+  | 'startTime'
+  | 'endTime'
+  | 'breakMinutes'
+  | 'isTimeOff'
+  | 'timeOffHours'
+  | 'timeOffDays'
+  | 'attendanceAdjustments'
+>;
+
 /** A shift row as the rules read it. */
-export function toStaffingEntry(row: ShiftRow): StaffingEntry {
+export function toStaffingEntry(row: StaffingEntryRow): StaffingEntry {
   return {
     shiftId: row.id,
     staffId: row.staffId,

@@ -1,6 +1,7 @@
 import type { StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
 import type { Db } from '../../db/db.ts';
 import { teamStaffingSettings } from '../../db/schema.ts';
+import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 
 /**
  * All database writes of a team's staffing settings; no rules here. Reading them (with the defaults
@@ -18,6 +19,8 @@ export function createStaffingSettingsRepository(db: Db) {
           target: teamStaffingSettings.teamId,
           set: { settings, updatedAt: new Date() },
         });
+      // Remembered by every shift write's strict-rule check (loadStaffingSettings).
+      await invalidateReads(db, [memoTags.teamSettings(teamId)]);
     },
   };
 }

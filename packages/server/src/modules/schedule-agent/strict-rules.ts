@@ -1,3 +1,4 @@
+import type { StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
@@ -11,13 +12,69 @@ import type { StaffRow } from '../staff/staff.repository.ts';
 import type { TeamAccess } from '../teams/team-access.ts';
 import { loadStaffingSettings, toStaffingEntry, toStaffingStaff } from './staffing-context.ts';
 
+/** The strict rules a write must keep: the team's settings, the entries written, the dates the rules read. */
+export type StrictRules = {
+  settings: StaffingSettings;
+  work: readonly StaffingEntry[];
+  /** The people's other entries the rules must see: those dated in this window (staffingWindow). */
+  window: { from: string; to: string };
+};
+
 /**
- * Strict staffing rules on hand edits (issue 25): the shift service calls this inside its write
- * transaction, after locking the people (or the team) concerned and before writing anything, so a
- * refusal leaves nothing behind. The write path is hot (bench/shift-create-load), so it does as
- * little as it can: nothing for time off (which breaks no rule), nothing on Free (no rules), one
- * read of the settings on Pro and, only when a rule is strict, one read of the entries the rules
- * need — one person's for a single edit — with no availability (never strict) and no coverage.
+ * Strict staffing rules on hand edits (issue 25). The write path is hot (bench/shift-create-load), so
+ * the rules do as little as they can: nothing for time off (which breaks no rule), nothing on Free (no
+ * rules), the settings on Pro — remembered (loadStaffingSettings), so read before the write's
+ * transaction with the root handle — and, only when a rule is strict, the entries of `window`, with no
+ * availability (never strict) and no coverage. Null when no rule can refuse `entries`.
+ */
+export async function strictRulesFor(
+  db: Db,
+  access: TeamAccess,
+  entries: readonly StaffingEntry[],
+): Promise<StrictRules | null> {
+  const work = entries.filter(isWorkShift);
+  if (work.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return null;
+  const settings = await loadStaffingSettings(db, access.team.id);
+  if (!hasStrictRule(settings)) return null;
+  const dates = work.map((entry) => entry.shiftDate).sort();
+  const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
+  return { settings, work, window };
+}
+
+/**
+ * Refuses the first strict breach of `rules.work` among `existing`, the people's other entries (those
+ * of `rules.window` at least) as the write's transaction reads them (after locking the people or the team), so a
+ * refusal takes everything the transaction wrote back.
+ */
+export function refuseBreachesAmong(
+  rules: StrictRules,
+  access: TeamAccess,
+  people: readonly StaffRow[],
+  existing: readonly StaffingEntry[],
+): void {
+  // Read with a wider window by a caller that also checks clashes: the rules get their own dates only,
+  // the entries they would have been read alone.
+  const { from, to } = rules.window;
+  const inWindow = existing.filter((entry) => entry.shiftDate >= from && entry.shiftDate <= to);
+  // A clash is the conflict rule's to refuse (the caller checks it too), in its own words.
+  const unclashed = rules.work.filter((entry) => !clashesWithOwn(entry, inWindow));
+  const breach = firstStrictBreach(
+    {
+      settings: rules.settings,
+      staff: people.map(toStaffingStaff),
+      entries: inWindow,
+      availability: new Map(),
+      weekStartDay: access.team.weekStartDay,
+    },
+    unclashed,
+  );
+  if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+}
+
+/**
+ * strictRulesFor and refuseBreachesAmong in one, for writes that read nothing of the people's entries
+ * themselves: inside the write transaction, after locking the people (or the team) concerned and before
+ * writing anything; one person's entries for a single edit, the team's otherwise.
  */
 export async function refuseStrictBreaches(
   tx: Db,
@@ -25,32 +82,14 @@ export async function refuseStrictBreaches(
   people: readonly StaffRow[],
   entries: readonly StaffingEntry[],
 ): Promise<void> {
-  const work = entries.filter(isWorkShift);
-  if (work.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return;
-  const settings = await loadStaffingSettings(tx, access.team.id);
-  if (!hasStrictRule(settings)) return;
-
-  const dates = work.map((entry) => entry.shiftDate).sort();
-  const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
+  const rules = await strictRulesFor(tx, access, entries);
+  if (!rules) return;
   const shifts = createShiftRepository(tx);
   const only = people.length === 1 ? people[0] : undefined;
   const rows = only
-    ? await shifts.listForStaff(only.id, window.from, window.to)
-    : await shifts.listForTeam(access.team.id, window.from, window.to);
-  // A clash is the conflict rule's to refuse (the caller checks it too), in its own words.
-  const existing = rows.map(toStaffingEntry);
-  const unclashed = work.filter((entry) => !clashesWithOwn(entry, existing));
-  const breach = firstStrictBreach(
-    {
-      settings,
-      staff: people.map(toStaffingStaff),
-      entries: existing,
-      availability: new Map(),
-      weekStartDay: access.team.weekStartDay,
-    },
-    unclashed,
-  );
-  if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+    ? await shifts.listForStaff(only.id, rules.window.from, rules.window.to)
+    : await shifts.listForTeam(access.team.id, rules.window.from, rules.window.to);
+  refuseBreachesAmong(rules, access, people, rows.map(toStaffingEntry));
 }
 
 /**

@@ -20,7 +20,13 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
 import { announce } from '../realtime/realtime-events.ts';
 import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
-import { plannedEntry, refuseStrictBreaches, refuseStrictExchange } from '../schedule-agent/strict-rules.ts';
+import {
+  plannedEntry,
+  refuseBreachesAmong,
+  refuseStrictExchange,
+  type StrictRules,
+  strictRulesFor,
+} from '../schedule-agent/strict-rules.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -68,12 +74,17 @@ export function refuseClash(
   }
 }
 
-/** Refuses an entry after the person's leaving date or clashing with their other entries. */
-async function checkConflicts(tx: Db, member: StaffRow, input: ParsedShiftInput, selfId: string) {
-  refuseAfterLeaving(member, input);
-  const window = nearbyDates(input);
-  const nearby = await createShiftRepository(tx).listForStaff(member.id, window.startDate, window.endDate);
-  refuseClash(member, input, selfId, nearby);
+/**
+ * The dates of a person's other entries a write must read: those it could clash with and, when a
+ * strict staffing rule applies, those the rules read.
+ */
+function datesToRead(input: Pick<ParsedShiftInput, 'shiftDate' | 'timeOffDays'>, strict: StrictRules | null) {
+  const nearby = nearbyDates(input);
+  if (!strict) return nearby;
+  return {
+    startDate: strict.window.from < nearby.startDate ? strict.window.from : nearby.startDate,
+    endDate: strict.window.to > nearby.endDate ? strict.window.to : nearby.endDate,
+  };
 }
 
 /**
@@ -146,19 +157,22 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       // Read before the transaction (as every read): the same answer a read inside it would give at
       // this isolation level, from the prepared (and on PGlite remembered) statement.
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
+      // Likewise the strict staffing rules that apply (Pro; remembered settings): null for none.
+      const strict = await strictRulesFor(db, a, [plannedEntry(NEW_ENTRY_ID, input)]);
       const { result, mails } = await db.transaction(async (tx) => {
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await ctx.staffFor(tx, teamId, input.staffId);
         refuseAfterLeaving(member, input);
-        // Strict staffing rules (Pro) before the insert: the insert below is also the conflict read.
-        await refuseStrictBreaches(tx, a, [member], [plannedEntry(NEW_ENTRY_ID, input)]);
-        // The entry, its audit row (shiftAuditValues' fields) and the person's other entries nearby
-        // in one statement, after their row is locked; a clash throws, which takes the insert back.
+        // The entry, its audit row (shiftAuditValues' fields) and the person's other entries that the
+        // conflict rule and the strict rules read, in one statement after their row is locked (the
+        // statement's snapshot has not got its own insert); a breach or a clash throws, which takes
+        // the insert back. The rules leave a clash to the conflict rule's words.
         const { row, entries } = await createShiftRepository(tx).insertAudited(
           { teamId, ...values(input) },
           user.id,
-          nearbyDates(input),
+          datesToRead(input, strict),
         );
+        if (strict) refuseBreachesAmong(strict, a, [member], entries.map(toStaffingEntry));
         refuseClash(member, input, null, entries);
         if (within) await within(tx, row);
         const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
@@ -185,6 +199,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       within?: (tx: Db, before: ShiftRow, after: ShiftRow) => Promise<void>,
     ): Promise<ShiftDto> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
+      const strict = await strictRulesFor(db, a, [plannedEntry(shiftId, input)]);
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
@@ -193,9 +208,13 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         const member = await ctx.staffFor(tx, teamId, input.staffId);
         const previousMember =
           before.staffId === member.id ? member : await ctx.staffFor(tx, teamId, before.staffId);
-        await checkConflicts(tx, member, input, shiftId);
-        // The edited entry replaces its earlier self (a move to another day or person included).
-        await refuseStrictBreaches(tx, a, [member], [plannedEntry(shiftId, input)]);
+        refuseAfterLeaving(member, input);
+        // One read of the person's entries for both rules (the edited entry's earlier self among them:
+        // both rules let it be replaced, a move to another day or person included).
+        const window = datesToRead(input, strict);
+        const nearby = await repo.listForStaff(member.id, window.startDate, window.endDate);
+        refuseClash(member, input, shiftId, nearby);
+        if (strict) refuseBreachesAmong(strict, a, [member], nearby.map(toStaffingEntry));
         const after = await repo.update(shiftId, values(input));
         await createAuditRepository(tx).recordUpdate({
           teamId,

@@ -15,6 +15,8 @@ export type ConflictRow = Pick<
   ShiftRow,
   'id' | 'staffId' | 'shiftDate' | 'startTime' | 'endTime' | 'isTimeOff' | 'timeOffDays' | 'timeOffHours'
 >;
+/** A person's other entry as a create reads it: what the conflict rule and the staffing rules need. */
+export type NearbyRow = ConflictRow & Pick<ShiftRow, 'breakMinutes' | 'attendanceAdjustments'>;
 export type NewShift = typeof shifts.$inferInsert;
 
 /** The columns a schedule read sends (shift.dto.ts); the week read selects these and nothing else. */
@@ -198,10 +200,11 @@ const insertAudited = reusableStatement((db) => {
       'attendanceAdjustments', attendance_adjustments)
     from inserted`);
   // The statement's snapshot does not include its own insert: these are the other entries.
-  const entries = sql<ConflictRow[] | string>`(select coalesce(json_agg(json_build_object(
+  const entries = sql<NearbyRow[] | string>`(select coalesce(json_agg(json_build_object(
     'id', s.id, 'staffId', s.staff_id, 'shiftDate', s.shift_date, 'startTime', s.start_time,
     'endTime', s.end_time, 'isTimeOff', s.is_time_off, 'timeOffDays', s.time_off_days,
-    'timeOffHours', s.time_off_hours)), '[]')
+    'timeOffHours', s.time_off_hours, 'breakMinutes', s.break_minutes,
+    'attendanceAdjustments', s.attendance_adjustments)), '[]')
     from ${shifts} s where s.staff_id = ${sql.placeholder('staffId')}::uuid
     and s.shift_date >= ${sql.placeholder('windowStart')}::date
     and s.shift_date <= ${sql.placeholder('windowEnd')}::date)`;
@@ -277,7 +280,7 @@ export function createShiftRepository(db: Db) {
       values: NewShift,
       changedBy: string,
       window: { startDate: string; endDate: string },
-    ): Promise<{ row: ShiftRow; entries: ConflictRow[] }> {
+    ): Promise<{ row: ShiftRow; entries: NearbyRow[] }> {
       const [result] = await insertAudited(db).execute({
         ...insertedValues(values),
         // The actor rule, not the caller's user: in support mode the agent, on behalf of the user.

@@ -186,6 +186,7 @@ export function createTeamRepository(db: Db) {
       await invalidateReads(db, [
         memoTags.team(teamId),
         memoTags.teamLock(teamId),
+        memoTags.teamSettings(teamId),
         ...(gone ? [memoTags.user(gone.ownerId)] : []),
         ...invited.map((u) => memoTags.user(u.id)),
       ]);
