@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coalescedRuns } from '../src/lib/coalesced-runs.ts';
 
 /** Work the test finishes when it chooses, recording each run's key in order. */
@@ -53,5 +53,49 @@ describe('coalescedRuns', () => {
     expect(started).toEqual(['team', 'team']);
     await finishNext();
     await expect(next).resolves.toBeUndefined();
+  });
+
+  describe('with a wait', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('begins a run that long after the first ask, shared by every ask meanwhile', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { work, started, finishNext } = controlled();
+      const run = coalescedRuns(work, { waitMs: 500 });
+      const settled: string[] = [];
+      run('team').then(() => settled.push('first'));
+      await vi.advanceTimersByTimeAsync(300);
+      run('team').then(() => settled.push('second'));
+      expect(started).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      // One run for both asks: the second came before it began, so none follows it.
+      expect(started).toEqual(['team']);
+      await finishNext();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(started).toEqual(['team']);
+      expect(settled).toEqual(['first', 'second']);
+    });
+
+    it('answers an ask during a run with one more run, after waiting again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { work, started, finishNext } = controlled();
+      const run = coalescedRuns(work, { waitMs: 500 });
+      const settled: string[] = [];
+      run('team').then(() => settled.push('before'));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(started).toEqual(['team']);
+      // Asked while the first run reads: what it reads may predate this ask.
+      run('team').then(() => settled.push('during'));
+      run('team').then(() => settled.push('during too'));
+      await finishNext();
+      expect(started).toEqual(['team']);
+      expect(settled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(started).toEqual(['team', 'team']);
+      await finishNext();
+      expect(settled).toEqual(['before', 'during', 'during too']);
+    });
   });
 });
