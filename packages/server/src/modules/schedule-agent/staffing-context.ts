@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
-import { memoTags } from '../../db/shared-read-memo.ts';
 import { teamStaffingSettings } from '../../db/schema.ts';
+import { memoTags } from '../../db/shared-read-memo.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
@@ -52,7 +52,11 @@ const settingsMemo = {
 const settingsMemos = new WeakMap<Db, ReturnType<typeof memoFor<RememberedSettings>>>();
 
 export async function loadStaffingSettings(db: Db, teamId: string): Promise<StaffingSettings> {
-  const remembered = await memoFor(settingsMemos, db, settingsMemo)(teamId, async () => {
+  const remembered = await memoFor(
+    settingsMemos,
+    db,
+    settingsMemo,
+  )(teamId, async () => {
     const [row] = await settingsOfTeam(db).execute({ teamId });
     // Stored as parsed; parsing again fills defaults a later version may have added.
     return { teamId, settings: row ? StaffingSettings.parse(row.settings) : DEFAULT_STAFFING_SETTINGS };
