@@ -18,9 +18,10 @@
 //   state (joined, dropped, back, refetched) is reported as it changes, and a (change, screen) pair as
 //   held when a refetched week contains the change's id.
 import { Agent as HttpAgent, get as httpGet } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { RealtimeClient } from '../../packages/web/src/lib/realtime-client.ts';
-import { BalancedHubSocket, fetchBalanced } from './scale-clients.ts';
+import { BalancedHubSocket, isRefused } from './scale-clients.ts';
 import { watchEventLoop } from './scale-stats.ts';
 
 /** Now, in epoch ms with sub-ms precision: the clock shared with the parent and the other hosts. */
@@ -103,7 +104,61 @@ function getCompressed(port: number, pathAndQuery: string, cookie: string) {
   });
 }
 
+/**
+ * A fault screen's refetch: its week as text (inflated here: the screen looks for change ids in it),
+ * from the first of `ports` that accepts the connection, starting at `first` (a refused connection moves
+ * on, as nginx's `proxy_next_upstream error` does). node:http on the keep-alive agent, not fetch: 1,250
+ * screens a host refetching at once through undici's streams cost the host more CPU than the servers
+ * their answers (bench:scale's SIGKILL storm at 10,000 screens: the hosts at up to 1.5 of the 2 cores,
+ * the surviving server at 0.7). The agent opens a connection per request in flight, as fetch did.
+ */
+async function getWeekText(
+  ports: readonly number[],
+  first: number,
+  pathAndQuery: string,
+  cookie: string,
+): Promise<{ status: number; body: string }> {
+  let lastError: unknown;
+  for (let i = 0; i < ports.length; i += 1) {
+    const port = ports[(first + i) % ports.length]!;
+    try {
+      return await new Promise((resolve, reject) => {
+        const req = httpGet(
+          {
+            host: '127.0.0.1',
+            port,
+            path: pathAndQuery,
+            agent: keepAlive,
+            headers: { cookie, 'accept-encoding': 'gzip' },
+            timeout: 30_000,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const gzipped = res.headers['content-encoding'] === 'gzip';
+              resolve({
+                status: res.statusCode ?? 0,
+                body: (gzipped ? gunzipSync(raw) : raw).toString('utf8'),
+              });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('refetch timed out after 30 s')));
+        req.on('error', reject);
+      });
+    } catch (err) {
+      lastError = err;
+      if (!isRefused(err)) throw err;
+    }
+  }
+  throw lastError;
+}
+
 let refetchErrorsLogged = 0;
+let faultRefetchErrorsLogged = 0;
 function openPlain(spec: PlainScreenSpec) {
   const socket = connect(`http://127.0.0.1:${spec.port}`, {
     path: '/scheduleHub',
@@ -210,16 +265,13 @@ class FaultScreen {
       this.again = false;
       const startedAt = epochNow();
       try {
-        const { res } = await fetchBalanced(
+        const res = await getWeekText(
           this.ports,
           Math.max(0, this.ports.indexOf(this.hub.port)),
           this.spec.weekPath,
-          {
-            headers: { cookie: this.spec.cookie, 'accept-encoding': 'gzip' },
-            signal: AbortSignal.timeout(30_000),
-          },
+          this.spec.cookie,
         );
-        const body = await res.text();
+        const body = res.body;
         if (res.status >= 500) send({ t: 'count', fiveXx: 1, failed: 0 });
         if (res.status === 200) {
           const at = epochNow();
@@ -233,8 +285,17 @@ class FaultScreen {
             this.state.resyncedAt = at;
             this.report();
           }
-        } else send({ t: 'count', fiveXx: 0, failed: 1 });
-      } catch {
+        } else {
+          faultRefetchErrorsLogged += 1;
+          if (faultRefetchErrorsLogged <= 3)
+            console.error(
+              `screen host: a fault screen’s refetch answered ${res.status}: ${body.slice(0, 200)}`,
+            );
+          send({ t: 'count', fiveXx: 0, failed: 1 });
+        }
+      } catch (err) {
+        faultRefetchErrorsLogged += 1;
+        if (faultRefetchErrorsLogged <= 3) console.error('screen host: a fault screen’s refetch failed', err);
         send({ t: 'count', fiveXx: 0, failed: 1 });
       }
     } while (this.again);
