@@ -48,7 +48,7 @@ import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { sessions, staff, teams, users } from '../packages/server/src/db/schema.ts';
 import { hashToken } from '../packages/server/src/lib/tokens.ts';
-import { fetchBalanced, isRefused } from './support/scale-clients.ts';
+import { fetchBalanced, isRefused, postBalanced } from './support/scale-clients.ts';
 import { NGINX_PATH, nginxArgs } from './support/scale-nginx.ts';
 import { fromEpoch, ScreenHosts, ScreenMirror } from './support/scale-screen-hosts.ts';
 import { machineLoad, quantile, ratio, summarize, verdict, watchEventLoop } from './support/scale-stats.ts';
@@ -295,18 +295,21 @@ function newShiftFor(team: World) {
   };
 }
 async function postShift(team: World, ports: readonly number[], first: number) {
-  const sent = await fetchBalanced(ports, first, `/api/teams/${team.teamId}/shifts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: team.cookie },
-    body: JSON.stringify(newShiftFor(team)),
+  const sent = await postBalanced(ports, first, `/api/teams/${team.teamId}/shifts`, {
+    body: newShiftFor(team),
+    cookie: team.cookie,
     // A write that hangs (waiting on Redis, say) is a refused one (status 0), not a bench that never
     // ends or stops on the timeout's exception.
-    signal: AbortSignal.timeout(30_000),
+    timeoutMs: 30_000,
   }).catch(() => null);
   if (!sent) return { status: 0, shiftId: null };
-  const { res } = sent;
-  const body = (await res.json().catch(() => null)) as { shiftId?: string } | null;
-  return { status: res.status, shiftId: body?.shiftId ?? null };
+  let body: { shiftId?: string } | null = null;
+  try {
+    body = JSON.parse(sent.text) as { shiftId?: string };
+  } catch {
+    // Not JSON (a balancer's error page): no shift.
+  }
+  return { status: sent.status, shiftId: body?.shiftId ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -535,9 +538,7 @@ async function manyScreens() {
           servers: ref.servers,
           weekPath: (team) => `/week/${team.teamId}`,
           async change(team, _k, port) {
-            const res = await fetch(`http://127.0.0.1:${port}/change/${team.teamId}`, { method: 'POST' });
-            await res.arrayBuffer();
-            return res.status;
+            return (await postBalanced([port], 0, `/change/${team.teamId}`)).status;
           },
         },
         size,

@@ -65,13 +65,15 @@ export class ScreenHosts extends EventEmitter<PushEvents> {
             host.once('exit', (code) =>
               reject(new Error(`screen host ${h} exited (${code}) before it was ready`)),
             );
-            host.on('message', (message: FromHost) => {
-              if (message.t === 'ready') {
+            const take = (message: FromHost) => {
+              if (message.t === 'batch') message.messages.forEach(take);
+              else if (message.t === 'ready') {
                 const transit = performance.now() - fromEpoch(message.sentAt);
                 pool.clockCheckMs = Math.min(pool.clockCheckMs, +transit.toFixed(2));
                 resolve();
               } else pool.receive(message);
-            });
+            };
+            host.on('message', take);
           }),
       ),
     );
@@ -93,7 +95,7 @@ export class ScreenHosts extends EventEmitter<PushEvents> {
       this.waiting.delete(message.id);
       if (message.error !== undefined) call?.reject(new Error(`screen host: ${message.error}`));
       else call?.resolve(message.value);
-    } else if (message.t !== 'ready') this.emit(message.t, message as never);
+    } else if (message.t !== 'ready' && message.t !== 'batch') this.emit(message.t, message as never);
   }
 
   private call<T>(h: number, message: Request): Promise<T> {
