@@ -3,7 +3,7 @@
 // over a socket that, like nginx's `proxy_next_upstream error`, tries the next process only when a
 // connection is refused; and HTTP requests that do the same. With one port (nginx in front) they are
 // plain clients of it.
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { HUB_PATH } from '@rotaboard/core/realtime/hub';
 import { io, type Socket } from 'socket.io-client';
 import type { HubSocket } from '../../packages/web/src/lib/realtime-client.ts';
@@ -42,53 +42,61 @@ export async function fetchBalanced(
   throw lastError;
 }
 
-// The changes' POSTs share one keep-alive agent. node:http, not fetch: at 50 changes a second undici
-// cost the bench's own process a fifth of a core, taken from the servers it measures on 2 cores (the
-// same client for the app and the reference).
-const postAgent = new HttpAgent({ keepAlive: true });
+/** What httpBalanced answers: the status, the headers and the body as it came (still compressed). */
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /**
- * POST `body` (JSON, or nothing) on `ports`, starting at `first`; on a refused connection, the next
- * port, as fetchBalanced. Answers the status and the body's text; times out (throws) after `timeoutMs`.
+ * One request with node:http on `agent`, to the first of `ports` that accepts the connection, starting
+ * at `first`: on a refused connection, the next port, as fetchBalanced; any other failure, and no
+ * answer within `timeoutMs`, throws. The bench's clients use it rather than fetch: undici's streams
+ * cost a screen host more CPU than the servers their answers in the SIGKILL storm (the hosts at up to
+ * 1.5 of the 2 cores, the surviving server at 0.7), and the bench's own process a fifth of a core for
+ * 50 POSTs a second — CPU taken from the servers it measures, for the app and the reference alike.
  */
-export async function postBalanced(
+export async function httpBalanced(
   ports: readonly number[],
   first: number,
-  pathAndQuery: string,
-  options: { body?: unknown; cookie?: string; timeoutMs?: number } = {},
-): Promise<{ status: number; text: string }> {
-  const payload = options.body === undefined ? '' : JSON.stringify(options.body);
+  request: {
+    method?: 'GET' | 'POST';
+    path: string;
+    agent: HttpAgent;
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+  },
+): Promise<RawAnswer> {
   let lastError: unknown;
   for (let i = 0; i < ports.length; i += 1) {
     const port = ports[(first + i) % ports.length]!;
     try {
-      return await new Promise((resolve, reject) => {
+      return await new Promise<RawAnswer>((resolve, reject) => {
         const req = httpRequest(
           {
             host: '127.0.0.1',
             port,
-            path: pathAndQuery,
-            method: 'POST',
-            agent: postAgent,
-            timeout: options.timeoutMs ?? 30_000,
+            path: request.path,
+            method: request.method ?? 'GET',
+            agent: request.agent,
+            timeout: request.timeoutMs ?? 30_000,
             headers: {
-              ...(options.cookie ? { cookie: options.cookie } : {}),
-              ...(payload ? { 'content-type': 'application/json' } : {}),
-              'content-length': Buffer.byteLength(payload),
+              ...request.headers,
+              ...(request.body !== undefined
+                ? { 'content-length': String(Buffer.byteLength(request.body)) }
+                : {}),
             },
           },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
             res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
             );
             res.on('error', reject);
           },
         );
         req.on('timeout', () => req.destroy(new Error('no answer within the timeout')));
         req.on('error', reject);
-        req.end(payload);
+        req.end(request.body);
       });
     } catch (err) {
       lastError = err;
@@ -96,6 +104,30 @@ export async function postBalanced(
     }
   }
   throw lastError;
+}
+
+// The changes' POSTs share one keep-alive agent.
+const postAgent = new HttpAgent({ keepAlive: true });
+
+/** POST `body` (JSON, or nothing) with httpBalanced; answers the status and the body's text. */
+export async function postBalanced(
+  ports: readonly number[],
+  first: number,
+  path: string,
+  options: { body?: unknown; cookie?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; text: string }> {
+  const answer = await httpBalanced(ports, first, {
+    method: 'POST',
+    path,
+    agent: postAgent,
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body === undefined ? '' : JSON.stringify(options.body),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  return { status: answer.status, text: answer.body.toString('utf8') };
 }
 
 type Listener = (...args: never[]) => void;

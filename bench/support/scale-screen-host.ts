@@ -17,11 +17,11 @@
 //   its resync on rejoining) over a BalancedHubSocket, refetching its week whenever told to; its
 //   state (joined, dropped, back, refetched) is reported as it changes, and a (change, screen) pair as
 //   held when a refetched week contains the change's id.
-import { Agent as HttpAgent, get as httpGet } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import { RealtimeClient } from '../../packages/web/src/lib/realtime-client.ts';
-import { BalancedHubSocket, isRefused } from './scale-clients.ts';
+import { BalancedHubSocket, httpBalanced } from './scale-clients.ts';
 import { watchEventLoop } from './scale-stats.ts';
 
 /** Now, in epoch ms with sub-ms precision: the clock shared with the parent and the other hosts. */
@@ -94,80 +94,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // inflates on its own CPU; inflating 100 copies of a 1.3 MB week per change on a shared machine was
 // what fell behind (fetch always inflates), for the reference as much as the app.
 const keepAlive = new HttpAgent({ keepAlive: true });
-function getCompressed(port: number, pathAndQuery: string, cookie: string) {
-  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-    const req = httpGet(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathAndQuery,
-        agent: keepAlive,
-        headers: { cookie, 'accept-encoding': 'gzip' },
-      },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-  });
-}
+const getCompressed = (port: number, path: string, cookie: string) =>
+  httpBalanced([port], 0, { path, agent: keepAlive, headers: { cookie, 'accept-encoding': 'gzip' } });
 
 /**
  * A fault screen's refetch: its week as text (inflated here: the screen looks for change ids in it),
  * from the first of `ports` that accepts the connection, starting at `first` (a refused connection moves
- * on, as nginx's `proxy_next_upstream error` does). node:http on the keep-alive agent, not fetch: 1,250
- * screens a host refetching at once through undici's streams cost the host more CPU than the servers
- * their answers (bench:scale's SIGKILL storm at 10,000 screens: the hosts at up to 1.5 of the 2 cores,
- * the surviving server at 0.7). The agent opens a connection per request in flight, as fetch did.
+ * on, as nginx's `proxy_next_upstream error` does), on the keep-alive agent, which opens a connection
+ * per request in flight as fetch did.
  */
-async function getWeekText(
-  ports: readonly number[],
-  first: number,
-  pathAndQuery: string,
-  cookie: string,
-): Promise<{ status: number; body: string }> {
-  let lastError: unknown;
-  for (let i = 0; i < ports.length; i += 1) {
-    const port = ports[(first + i) % ports.length]!;
-    try {
-      return await new Promise((resolve, reject) => {
-        const req = httpGet(
-          {
-            host: '127.0.0.1',
-            port,
-            path: pathAndQuery,
-            agent: keepAlive,
-            headers: { cookie, 'accept-encoding': 'gzip' },
-            timeout: 30_000,
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => {
-              const raw = Buffer.concat(chunks);
-              const gzipped = res.headers['content-encoding'] === 'gzip';
-              resolve({
-                status: res.statusCode ?? 0,
-                body: (gzipped ? gunzipSync(raw) : raw).toString('utf8'),
-              });
-            });
-            res.on('error', reject);
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('refetch timed out after 30 s')));
-        req.on('error', reject);
-      });
-    } catch (err) {
-      lastError = err;
-      if (!isRefused(err)) throw err;
-    }
-  }
-  throw lastError;
+async function getWeekText(ports: readonly number[], first: number, path: string, cookie: string) {
+  const answer = await httpBalanced(ports, first, {
+    path,
+    agent: keepAlive,
+    headers: { cookie, 'accept-encoding': 'gzip' },
+  });
+  const gzipped = answer.headers['content-encoding'] === 'gzip';
+  return { status: answer.status, body: (gzipped ? gunzipSync(answer.body) : answer.body).toString('utf8') };
 }
 
 let refetchErrorsLogged = 0;

@@ -74,10 +74,8 @@ export function toStaffingStaff(row: StaffRow): StaffingStaff {
   };
 }
 
-/** What of a shift row the rules read. */
-export type StaffingEntryRow = Pick<
-  ShiftRow,
-  | 'id'
+/** What of a shift the rules read (besides its id): of a stored row, or of one about to be written. */
+export type StaffingEntryField =
   | 'staffId'
   | 'shiftDate'
   | 'startTime'
@@ -86,8 +84,10 @@ export type StaffingEntryRow = Pick<
   | 'isTimeOff'
   | 'timeOffHours'
   | 'timeOffDays'
-  | 'attendanceAdjustments'
->;
+  | 'attendanceAdjustments';
+
+/** What of a shift row the rules read. */
+export type StaffingEntryRow = Pick<ShiftRow, 'id' | StaffingEntryField>;
 
 /** A shift row as the rules read it. */
 export function toStaffingEntry(row: StaffingEntryRow): StaffingEntry {

@@ -10,7 +10,12 @@ import type { Db } from '../../db/db.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import type { TeamAccess } from '../teams/team-access.ts';
-import { loadStaffingSettings, toStaffingEntry, toStaffingStaff } from './staffing-context.ts';
+import {
+  loadStaffingSettings,
+  type StaffingEntryField,
+  toStaffingEntry,
+  toStaffingStaff,
+} from './staffing-context.ts';
 
 /** The strict rules a write must keep: the team's settings, the entries written, the dates the rules read. */
 export type StrictRules = {
@@ -129,18 +134,7 @@ export async function refuseStrictExchange(
 /** A shift as it will be written, as the rules read it (`shiftId`: its own, or any unused one when new). */
 export function plannedEntry(
   shiftId: string,
-  input: Pick<
-    ParsedShiftInput,
-    | 'staffId'
-    | 'shiftDate'
-    | 'startTime'
-    | 'endTime'
-    | 'breakMinutes'
-    | 'isTimeOff'
-    | 'timeOffHours'
-    | 'timeOffDays'
-    | 'attendanceAdjustments'
-  >,
+  input: Pick<ParsedShiftInput, StaffingEntryField>,
 ): StaffingEntry {
   return {
     shiftId,
