@@ -393,11 +393,6 @@ type ChangeRun = {
   warmUpSeconds: number;
 };
 
-/**
- * Change → event → refetch on every screen, for one target. The screens are on the screen hosts
- * (screen n on host n mod hosts); this process paces the changes, and matches each screen's n-th
- * event to its team's n-th change, on the one clock the hosts report on.
- */
 /** CPU time (user + system) the processes have used so far, in ms (Linux /proc; 0 elsewhere). */
 function cpuMsOf(processes: readonly ChildProcess[]): number {
   let ticks = 0;
@@ -415,6 +410,11 @@ function cpuMsOf(processes: readonly ChildProcess[]): number {
 /** Linux's USER_HZ, which /proc/<pid>/stat counts in (100 on every architecture Node runs on). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/**
+ * Change → event → refetch on every screen, for one target. The screens are on the screen hosts
+ * (screen n on host n mod hosts); this process paces the changes, and matches each screen's n-th
+ * event to its team's n-th change, on the one clock the hosts report on.
+ */
 async function run(target: Target, size: ChangeRun) {
   const byTeam = new Map<string, number>();
   const specs = Array.from({ length: size.screens }, (_, n) => {

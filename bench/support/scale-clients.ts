@@ -19,21 +19,20 @@ export function isRefused(err: unknown, depth = 0): boolean {
 }
 
 /**
- * GET (or anything idempotent) on `ports`, starting at `first`: on a refused connection, the next
- * port; any other failure is the caller's to count. Returns the response and the port that answered.
+ * `attempt` on `ports`, starting at `first`: on a refused connection, the next port (as nginx's
+ * `proxy_next_upstream error`); any other failure is the caller's to count. Returns what the port that
+ * accepted gave, with its index among those tried (0: the first).
  */
-export async function fetchBalanced(
+async function onFirstAccepting<T>(
   ports: readonly number[],
   first: number,
-  pathAndQuery: string,
-  init: RequestInit = {},
-): Promise<{ res: Response; port: number; retried: boolean }> {
+  attempt: (port: number) => Promise<T>,
+): Promise<{ value: T; port: number; tried: number }> {
   let lastError: unknown;
   for (let i = 0; i < ports.length; i += 1) {
     const port = ports[(first + i) % ports.length]!;
     try {
-      const res = await fetch(`http://127.0.0.1:${port}${pathAndQuery}`, init);
-      return { res, port, retried: i > 0 };
+      return { value: await attempt(port), port, tried: i };
     } catch (err) {
       lastError = err;
       if (!isRefused(err)) throw err;
@@ -42,16 +41,32 @@ export async function fetchBalanced(
   throw lastError;
 }
 
+/**
+ * GET (or anything idempotent) with fetch on `ports`, starting at `first`, moving on only on a refused
+ * connection. Returns the response and the port that answered.
+ */
+export async function fetchBalanced(
+  ports: readonly number[],
+  first: number,
+  pathAndQuery: string,
+  init: RequestInit = {},
+): Promise<{ res: Response; port: number; retried: boolean }> {
+  const { value, port, tried } = await onFirstAccepting(ports, first, (p) =>
+    fetch(`http://127.0.0.1:${p}${pathAndQuery}`, init),
+  );
+  return { res: value, port, retried: tried > 0 };
+}
+
 /** What httpBalanced answers: the status, the headers and the body as it came (still compressed). */
 export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /**
  * One request with node:http on `agent`, to the first of `ports` that accepts the connection, starting
- * at `first`: on a refused connection, the next port, as fetchBalanced; any other failure, and no
- * answer within `timeoutMs`, throws. The bench's clients use it rather than fetch: undici's streams
- * cost a screen host more CPU than the servers their answers in the SIGKILL storm (the hosts at up to
- * 1.5 of the 2 cores, the surviving server at 0.7), and the bench's own process a fifth of a core for
- * 50 POSTs a second — CPU taken from the servers it measures, for the app and the reference alike.
+ * at `first` (onFirstAccepting); any other failure, and no answer within `timeoutMs`, throws. The
+ * bench's clients use it rather than fetch: undici's streams cost a screen host more CPU than the
+ * servers their answers in the SIGKILL storm (the hosts at up to 1.5 of the 2 cores, the surviving
+ * server at 0.7), and the bench's own process a fifth of a core for 50 POSTs a second — CPU taken from
+ * the servers it measures, for the app and the reference alike.
  */
 export async function httpBalanced(
   ports: readonly number[],
@@ -65,45 +80,37 @@ export async function httpBalanced(
     timeoutMs?: number;
   },
 ): Promise<RawAnswer> {
-  let lastError: unknown;
-  for (let i = 0; i < ports.length; i += 1) {
-    const port = ports[(first + i) % ports.length]!;
-    try {
-      return await new Promise<RawAnswer>((resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path: request.path,
-            method: request.method ?? 'GET',
-            agent: request.agent,
-            timeout: request.timeoutMs ?? 30_000,
-            headers: {
-              ...request.headers,
-              ...(request.body !== undefined
-                ? { 'content-length': String(Buffer.byteLength(request.body)) }
-                : {}),
-            },
+  const sent = (port: number) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: request.path,
+          method: request.method ?? 'GET',
+          agent: request.agent,
+          timeout: request.timeoutMs ?? 30_000,
+          headers: {
+            ...request.headers,
+            ...(request.body !== undefined
+              ? { 'content-length': String(Buffer.byteLength(request.body)) }
+              : {}),
           },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('no answer within the timeout')));
-        req.on('error', reject);
-        req.end(request.body);
-      });
-    } catch (err) {
-      lastError = err;
-      if (!isRefused(err)) throw err;
-    }
-  }
-  throw lastError;
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no answer within the timeout')));
+      req.on('error', reject);
+      req.end(request.body);
+    });
+  return (await onFirstAccepting(ports, first, sent)).value;
 }
 
 // The changes' POSTs share one keep-alive agent.

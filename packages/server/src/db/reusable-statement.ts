@@ -7,10 +7,9 @@ type WithSession = { session: { client: unknown } };
  * and runs on whatever connection is asked: the database or a transaction. Every statement the API
  * runs on each request or each write is made this way (session, team access, week read, staff lock,
  * shift insert, the strict rules' settings and a person's entries). Drizzle's own prepared statements
- * are tied to the connection they were made on,
- * and a transaction is a connection of its own, so a statement run inside one was rebuilt on every
- * call: about 0.2 ms of the 1.5 ms of CPU a shift create costs
- * (bench/shift-create-load). The statement is built once with placeholders and run with the
+ * are tied to the connection they were made on, and a transaction is a connection of its own, so a
+ * statement run inside one was rebuilt on every call: about 0.2 ms of the 1.5 ms of CPU a shift
+ * create costs (bench/shift-create-load). The statement is built once with placeholders and run with the
  * caller's connection put in its place; its SQL never changes, so the name lets PostgreSQL parse and
  * plan it once per connection too.
  *

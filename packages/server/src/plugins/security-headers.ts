@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers on every response (helmet's, worked out once: helmetHeaders below), and `Cache-Control: no-store` on API answers,
- * which carry personal data and sign-in state: no shared cache or back button keeps a copy.
+ * Security headers on every response (helmet's, worked out once: helmetHeaders below), and
+ * `Cache-Control: no-store` on API answers, which carry personal data and sign-in state: no shared
+ * cache or back button keeps a copy.
  *
  * The Content-Security-Policy allows scripts from our own origin only (the app has no inline script:
  * the theme is set before first paint by a script file, assets/theme-init-<hash>.js); pages may not be framed. Styles allow

@@ -17,7 +17,7 @@ import {
   toStaffingStaff,
 } from './staffing-context.ts';
 
-/** The strict rules a write must keep: the team's settings, the entries written, the dates the rules read. */
+/** The strict rules a write must keep: the team's settings, the entries written, the dates they read. */
 export type StrictRules = {
   settings: StaffingSettings;
   work: readonly StaffingEntry[];
@@ -48,8 +48,8 @@ export async function strictRulesFor(
 
 /**
  * Refuses the first strict breach of `rules.work` among `existing`, the people's other entries (those
- * of `rules.window` at least) as the write's transaction reads them (after locking the people or the team), so a
- * refusal takes everything the transaction wrote back.
+ * of `rules.window` at least) as the write's transaction reads them after locking the people (or the
+ * team), so a refusal takes everything the transaction wrote back.
  */
 export function refuseBreachesAmong(
   rules: StrictRules,
