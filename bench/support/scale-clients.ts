@@ -166,7 +166,11 @@ export class BalancedHubSocket implements HubSocket {
     return this.socket?.active ?? true;
   }
 
+  /** Called each time the client asks for a connection: its first, and every retry after a drop. */
+  onConnectAsked: (() => void) | null = null;
+
   connect(): void {
+    this.onConnectAsked?.();
     this.open(0);
   }
 

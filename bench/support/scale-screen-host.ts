@@ -65,7 +65,13 @@ export type FromHost =
 export type FaultScreenState = {
   joinedAt: number | null;
   droppedAt: number | null;
-  /** After a drop: when it was back in its team's group, and when a refetch begun after that returned. */
+  /**
+   * After a drop: when the client first asked to connect again (its jittered first retry), when it was
+   * connected again (the handshake, with its session read, done), when it was back in its team's
+   * group, and when a refetch begun after that returned.
+   */
+  retriedAt: number | null;
+  reconnectedAt: number | null;
   rejoinedAt: number | null;
   resyncedAt: number | null;
   /** How many times its connection was lost (more than once: it reconnected to a process that then went). */
@@ -158,6 +164,8 @@ class FaultScreen {
   readonly state: FaultScreenState = {
     joinedAt: null,
     droppedAt: null,
+    retriedAt: null,
+    reconnectedAt: null,
     rejoinedAt: null,
     resyncedAt: null,
     drops: 0,
@@ -172,6 +180,13 @@ class FaultScreen {
     private readonly ports: number[],
   ) {
     this.hub = new BalancedHubSocket(ports, spec.first, spec.cookie);
+    const afterDrop = () => this.state.droppedAt !== null && this.state.rejoinedAt === null;
+    this.hub.onConnectAsked = () => {
+      if (afterDrop()) this.state.retriedAt ??= epochNow();
+    };
+    this.hub.on('connect', () => {
+      if (afterDrop()) this.state.reconnectedAt ??= epochNow();
+    });
     this.hub.on('JoinedTeamGroup', () => {
       const now = epochNow();
       if (this.state.droppedAt !== null && this.state.rejoinedAt === null) this.state.rejoinedAt = now;

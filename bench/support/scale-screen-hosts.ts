@@ -158,6 +158,8 @@ export class ScreenHosts extends EventEmitter<PushEvents> {
 export class ScreenMirror implements FaultScreenState {
   joinedAt: number | null = null;
   droppedAt: number | null = null;
+  retriedAt: number | null = null;
+  reconnectedAt: number | null = null;
   rejoinedAt: number | null = null;
   resyncedAt: number | null = null;
   drops = 0;
@@ -169,6 +171,8 @@ export class ScreenMirror implements FaultScreenState {
     const local = (at: number | null) => (at === null ? null : fromEpoch(at));
     this.joinedAt = local(state.joinedAt);
     this.droppedAt = local(state.droppedAt);
+    this.retriedAt = local(state.retriedAt);
+    this.reconnectedAt = local(state.reconnectedAt);
     this.rejoinedAt = local(state.rejoinedAt);
     this.resyncedAt = local(state.resyncedAt);
     this.drops = state.drops;
