@@ -23,8 +23,9 @@
 //   sigkill       One process killed with SIGKILL while half the screens are on it; they reconnect (the
 //                 web client's own RealtimeClient and jittered retries; a refused connection moves on to
 //                 the other process, as a balancer would) and refetch on rejoining. Time until all are
-//                 back and refetched, 5xx, then changes that must reach every screen. Target: within
-//                 5 s, no 5xx, nothing missed.
+//                 back and refetched (and each phase of the way, and the CPU it took), 5xx, then changes
+//                 that must reach every screen; then the same storm against the bare reference.
+//                 Target: within 5 s, no 5xx, nothing missed.
 //   sigterm       One process stopped with SIGTERM under read load (concurrent week GETs, retried on the
 //                 other process only when a connection is refused, like nginx's proxy_next_upstream)
 //                 with hub screens on it. Target: no request fails, the process exits within 5 s.
@@ -871,19 +872,23 @@ const countBy = (values: string[]) =>
  * `size.screens` of the web app's own hub clients (on the screen hosts) joined to the first
  * `size.teams` teams, each having fetched its week.
  */
-async function startFaultScenario(size: { screens: number; teams: number }) {
+async function startFaultScenario(
+  size: { screens: number; teams: number },
+  deploy: () => Promise<Deployment> = startApp,
+  weekPath: (team: World) => string = smallWeekPath,
+) {
   const atStart = loadNow();
   http.fiveXx = 0;
   http.failed = 0;
   hubTrouble.connectErrors = {};
-  const app = await startApp();
+  const app = await deploy();
   const teamsUsed = world.slice(0, size.teams);
   tracker = new Tracker();
   const specs = Array.from({ length: size.screens }, (_, n) => {
     const team = teamsUsed[n % teamsUsed.length]!;
     // As in run(): each team's screens alternate between the processes.
     const first = Math.floor(n / teamsUsed.length) % app.clientPorts.length;
-    return { index: n, teamId: team.teamId, cookie: team.cookie, first, weekPath: smallWeekPath(team) };
+    return { index: n, teamId: team.teamId, cookie: team.cookie, first, weekPath: weekPath(team) };
   });
   const screens = specs.map((spec) => new ScreenMirror(spec.index, spec.teamId));
   tracker.screens = screens;
@@ -985,13 +990,15 @@ async function redisOutage() {
   save(null);
 }
 
-async function sigkill() {
-  const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(KILL);
-  console.error(`sigkill: ${screens.length} screens joined in ${joinSeconds} s; killing process 2`);
-  const survivor = app.servers[0]!;
+/**
+ * Kills a deployment's second process with SIGKILL and waits until every screen it held is back in its
+ * team's group and has refetched; reports when, each phase of the way, and the CPU it took.
+ */
+async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirror[]) {
+  const survivor = deployment.servers[0]!;
   const cpuBefore = { server: cpuMsOf([survivor]), hosts: cpuMsOf(hosts.hosts) };
   const killedAt = performance.now();
-  await stop(app.servers[1]!, 'SIGKILL');
+  await stop(deployment.servers[1]!, 'SIGKILL');
   // Every screen of the killed process sees its connection close at once (the kernel resets them, or
   // nginx closes its side); on a loaded machine the bench may take a moment to notice, so the set of
   // dropped screens is read again until all of them are back.
@@ -1001,7 +1008,7 @@ async function sigkill() {
     60_000,
   );
   const stormMs = performance.now() - killedAt;
-  const cpuDuring = {
+  const cpu = {
     server: cpuMsOf([survivor]) - cpuBefore.server,
     hosts: cpuMsOf(hosts.hosts) - cpuBefore.hosts,
   };
@@ -1015,6 +1022,64 @@ async function sigkill() {
         .filter((t): t is number => t !== null)
         .map((t) => t - killedAt),
     );
+  return {
+    dropped,
+    backAll,
+    report: {
+      screensDropped: dropped.length,
+      // From the SIGKILL until the screen was back in its team's group and a refetch begun after that
+      // had returned (the web client's resync on rejoining).
+      backAndRefetched: {
+        ...summarize(back),
+        allMs: backAll === null ? null : +backAll.toFixed(1),
+        missing: dropped.length - back.length,
+      },
+      // Where the time went, each from the SIGKILL: the drop seen; the client's first retry (jittered
+      // over 1 s, and late by as much as its own process's event loop is); connected again (the
+      // handshake, with the app's session read); back in the group (the app's access check); then
+      // backAndRefetched.
+      phases: {
+        dropped: sinceKill((s) => s.droppedAt),
+        retried: sinceKill((s) => s.retriedAt),
+        reconnected: sinceKill((s) => s.reconnectedAt),
+        rejoined: sinceKill((s) => s.rejoinedAt),
+      },
+      // CPU used from the SIGKILL until every screen was back: the surviving server's, and the screen
+      // hosts' (the clients reconnecting, which on a real deployment run on the screens' own
+      // machines). A server share of a core well under 1 means it waited for its clients.
+      cpuDuringReconnect: {
+        wallMs: Math.round(stormMs),
+        survivingServerMs: Math.round(cpu.server),
+        survivingServerCoreShare: +(cpu.server / stormMs).toFixed(2),
+        screenHostsMs: Math.round(cpu.hosts),
+        screenHostsCores: +(cpu.hosts / stormMs).toFixed(2),
+      },
+    },
+  };
+}
+
+/**
+ * The same storm against the bare reference (support/scale-reference.ts: no database, no session or
+ * access checks, no presence) with the same screens and clients: what this machine takes to bring
+ * that many Socket.IO clients back at all.
+ */
+async function sigkillReference() {
+  const { app: reference, screens } = await startFaultScenario(
+    KILL,
+    () => startReference({ WEEK_BYTES: '600' }),
+    (team) => `/week/${team.teamId}`,
+  );
+  const storm = await killAndWaitForScreens(reference, screens);
+  await hosts.close();
+  await shutDown(reference);
+  return { target: 'reference (2 processes, Redis, no database)', ...storm.report };
+}
+
+async function sigkill() {
+  const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(KILL);
+  console.error(`sigkill: ${screens.length} screens joined in ${joinSeconds} s; killing process 2`);
+  const { dropped, backAll, report } = await killAndWaitForScreens(app, screens);
+  const back = dropped.filter((s) => s.resyncedAt !== null);
   const fiveXxDuringReconnect = http.fiveXx;
   console.error(`sigkill: ${back.length}/${dropped.length} back; changes after`);
   // Changes after: through what still runs; each must reach every screen of its team.
@@ -1036,7 +1101,9 @@ async function sigkill() {
   await hosts.close();
   await shutDown(app);
   const atEnd = loadNow();
-  const backSummary = summarize(back);
+  await quietDown(QUIET_LOAD);
+  console.error(`sigkill: the same with the reference (load ${loadavg()[0]!.toFixed(2)})`);
+  const reference = await sigkillReference();
   scenarioResults.sigkill = {
     benchmark: 'one of two processes killed with SIGKILL; its screens reconnect to the other (issue 28)',
     measuredAt: new Date().toISOString(),
@@ -1048,33 +1115,7 @@ async function sigkill() {
     machineBusy: atStart.machineBusy,
     size: { screens: KILL.screens, teams: KILL.teams, changesAfter: AFTER_CHANGES },
     joinSeconds,
-    screensDropped: dropped.length,
-    // From the SIGKILL until the screen was back in its team's group and a refetch begun after that
-    // had returned (the web client's resync on rejoining).
-    backAndRefetched: {
-      ...backSummary,
-      allMs: backAll === null ? null : +backAll.toFixed(1),
-      missing: dropped.length - back.length,
-    },
-    // Where the time went, each from the SIGKILL: the drop seen; the client's first retry (jittered
-    // over 1 s, and late by as much as its own process's event loop is); connected again (the
-    // handshake and its session read); back in the group (the access check); then backAndRefetched.
-    phases: {
-      dropped: sinceKill((s) => s.droppedAt),
-      retried: sinceKill((s) => s.retriedAt),
-      reconnected: sinceKill((s) => s.reconnectedAt),
-      rejoined: sinceKill((s) => s.rejoinedAt),
-    },
-    // CPU used from the SIGKILL until every screen was back: the surviving server's, and the screen
-    // hosts' (the 5,000 clients reconnecting, which on a real deployment run on the screens' own
-    // machines). A server share of a core well under 1 means it waited for its clients.
-    cpuDuringReconnect: {
-      wallMs: Math.round(stormMs),
-      survivingServerMs: Math.round(cpuDuring.server),
-      survivingServerCoreShare: +(cpuDuring.server / stormMs).toFixed(2),
-      screenHostsMs: Math.round(cpuDuring.hosts),
-      screenHostsCores: +(cpuDuring.hosts / stormMs).toFixed(2),
-    },
+    ...report,
     fiveXx,
     fiveXxDuringReconnect,
     reconnection: reconnection(dropped),
@@ -1092,6 +1133,7 @@ async function sigkill() {
       busy: atStart.machineBusy,
       met: backAll !== null && backAll <= 5000 && fiveXx === 0 && missed === 0 && writes.refused === 0,
     }),
+    reference,
   };
   save(null);
 }
