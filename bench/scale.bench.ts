@@ -159,6 +159,15 @@ const load = loadavg();
 /** Between scenarios, the load the bench waits to fall below: well under "busy" (more than the cores). */
 const QUIET_LOAD = cpus().length * 0.4;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits (up to `limitMs`) until the machine's one-minute load average is below `below`: a scenario
+ * started right after another would measure the last one's tail (its servers stopping, PostgreSQL
+ * dropping the database) and be judged busy. The average falls by about a third every 25 s.
+ */
+async function quietDown(below: number, limitMs = 120_000) {
+  const deadline = performance.now() + limitMs;
+  while (loadavg()[0]! >= below && performance.now() < deadline) await sleep(5_000);
+}
 
 const portRange = args.ports?.split('-').map(Number);
 const takenPorts = new Set<number>();
@@ -1086,9 +1095,8 @@ async function sigkill() {
   const { atStart, app, teamsUsed, screens, joinSeconds } = await startFaultScenario(KILL);
   console.error(`sigkill: ${screens.length} screens joined in ${joinSeconds} s; killing process 2`);
   const { dropped, backAll, report } = await killAndWaitForScreens(app, screens);
-  const back = dropped.filter((s) => s.resyncedAt !== null);
   const fiveXxDuringReconnect = http.fiveXx;
-  console.error(`sigkill: ${back.length}/${dropped.length} back; changes after`);
+  console.error(`sigkill: ${report.backAndRefetched.count}/${dropped.length} back; changes after`);
   // Changes after: through what still runs; each must reach every screen of its team.
   const before = tracker.all.length;
   const writes = await makeChanges({
@@ -1240,16 +1248,6 @@ const runners: Record<Scenario, () => Promise<void>> = {
 console.error(
   `scale bench: ${selected.join(', ')}; balancer: ${balancer}; load ${load.map((l) => l.toFixed(2)).join(' ')}`,
 );
-/**
- * Waits (up to `limitMs`) until the machine's one-minute load average is below `below`: a scenario
- * started right after another would measure the last one's tail (its servers stopping, PostgreSQL
- * dropping the database) and be judged busy. The average falls by about a third every 25 s.
- */
-async function quietDown(below: number, limitMs = 120_000) {
-  const deadline = performance.now() + limitMs;
-  while (loadavg()[0]! >= below && performance.now() < deadline) await sleep(5_000);
-}
-
 for (const [n, name] of selected.entries()) {
   if (n > 0) await quietDown(QUIET_LOAD);
   console.error(`--- ${name} (load ${loadavg()[0]!.toFixed(2)})`);

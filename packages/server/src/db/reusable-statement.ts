@@ -9,9 +9,9 @@ type WithSession = { session: { client: unknown } };
  * shift insert, the strict rules' settings and a person's entries). Drizzle's own prepared statements
  * are tied to the connection they were made on, and a transaction is a connection of its own, so a
  * statement run inside one was rebuilt on every call: about 0.2 ms of the 1.5 ms of CPU a shift
- * create costs (bench/shift-create-load). The statement is built once with placeholders and run with the
- * caller's connection put in its place; its SQL never changes, so the name lets PostgreSQL parse and
- * plan it once per connection too.
+ * create costs (bench/shift-create-load). Here the statement is built once, with placeholders, and
+ * each run puts the caller's connection in its place; its SQL never changes, so the name lets
+ * PostgreSQL parse and plan it once per connection too.
  *
  * This leans on two things Drizzle does not document, both read from drizzle-orm 0.45 (node-postgres
  * and PGlite alike): a database or transaction's `session.client` is its driver connection, and a
