@@ -57,7 +57,9 @@ export function DemoCheckoutPage() {
         <Card>
           <CardHeader>
             <CardTitle>Rotaboard {data.plan}</CardTitle>
-            <CardDescription>For {data.email}</CardDescription>
+            <CardDescription>
+              For <span className="break-all">{data.email}</span>
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <p>

@@ -87,7 +87,9 @@ export function DemoPortalPage() {
                 <Badge variant="success">Active</Badge>
               )}
             </div>
-            <CardDescription>For {data.email}</CardDescription>
+            <CardDescription>
+              For <span className="break-all">{data.email}</span>
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-2 text-sm">
             {data.monthlyPrice !== null ? (
