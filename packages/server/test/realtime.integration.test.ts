@@ -283,6 +283,55 @@ describe.each(engines)('live updates on %s', (engine) => {
       ).toEqual(['Max Member', 'Max Member', 'Rita Time']);
   });
 
+  it('sends a list that says nothing new only to the screens that joined since it was last sent', async () => {
+    const w = await world();
+    const lists = new Map<Socket, string[][]>();
+    const watched = (cookie: string) => {
+      const socket = open(cookie);
+      const seen: string[][] = [];
+      lists.set(socket, seen);
+      socket.on(HubEvents.presence, (e: PresenceEvent) => seen.push(e.viewers.map((v) => v.name).sort()));
+      return socket;
+    };
+    const until = async (socket: Socket, count: number) => {
+      const started = Date.now();
+      while ((lists.get(socket)?.length ?? 0) < count && Date.now() - started < 3000)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(lists.get(socket)?.length).toBe(count);
+    };
+    // Longer than a list's wait: anything still to come has come.
+    const settle = () => new Promise((r) => setTimeout(r, 900));
+
+    const first = watched(w.ownerCookie);
+    await joined(first, w.team.teamId);
+    await until(first, 1);
+    // The same person on a second screen: the list is unchanged, so only the new screen gets it.
+    const second = watched(w.ownerCookie);
+    await joined(second, w.team.teamId);
+    await until(second, 1);
+    await settle();
+    expect(lists.get(first)).toEqual([['Rita Time']]);
+    expect(lists.get(second)).toEqual([['Rita Time']]);
+
+    // Someone new: every screen gets the new list.
+    const third = watched((await member(w)).cookie);
+    await joined(third, w.team.teamId);
+    await until(first, 2);
+    await until(second, 2);
+    await until(third, 1);
+    for (const s of [first, second]) expect(lists.get(s)?.[1]).toEqual(['Max Member', 'Rita Time']);
+
+    // One of Rita's screens goes: she is still there through the other, so nobody hears of it.
+    second.disconnect();
+    await settle();
+    expect(lists.get(first)).toHaveLength(2);
+    expect(lists.get(third)).toHaveLength(1);
+    // Max goes: a new list.
+    third.disconnect();
+    await until(first, 3);
+    expect(lists.get(first)?.[2]).toEqual(['Rita Time']);
+  });
+
   /** Adds, invites and links a member of staff; returns their cookie and row. */
   async function member(w: Awaited<ReturnType<typeof world>>, isAdmin = false) {
     const email = `rt.member.${++n}@example.com`;
@@ -471,7 +520,7 @@ describe('live updates across server instances', () => {
     const a = await buildApp(config, { database, logger: false });
     const b = await buildApp(config, { database, logger: false });
     try {
-      await listen(a);
+      const urlA = await listen(a);
       const urlB = await listen(b);
       const cookie = await signIn(a, 'two.instances@example.com', { firstName: 'Tia', lastName: 'Two' });
       const call = client(a, cookie);
@@ -501,13 +550,23 @@ describe('live updates across server instances', () => {
           payload: { token: await inviteToken(a, memberEmail) },
         });
         const memberSocket = hub(urlB, await signIn(a, memberEmail, { firstName: 'Mo', lastName: 'M' }));
+        // Viewers' lists cross instances too: a screen on A hears of a join and a removal on B.
+        const screenOnA = hub(urlA, cookie);
         try {
+          const alone = presenceWhere(screenOnA, (e) => e.viewers.length === 1, 5000);
+          await joined(screenOnA, team.teamId);
+          expect((await alone).viewers.map((v) => v.name)).toEqual(['Tia Two']);
+          const both = presenceWhere(screenOnA, (e) => e.viewers.length === 2, 5000);
           await joined(memberSocket, team.teamId);
+          expect((await both).viewers.map((v) => v.name).sort()).toEqual(['Mo M', 'Tia Two']);
           const left = next<string>(memberSocket, HubEvents.left, 5000);
+          const without = presenceWhere(screenOnA, (e) => e.viewers.length === 1, 5000);
           await call('DELETE', `/api/teams/${team.teamId}/access`, { staffId: row.staffId });
           expect(await left).toBe(team.teamId);
+          expect((await without).viewers.map((v) => v.name)).toEqual(['Tia Two']);
         } finally {
           memberSocket.disconnect();
+          screenOnA.disconnect();
         }
 
         // Instance A stopping ends its own connections only: the screen on B stays and hears B.

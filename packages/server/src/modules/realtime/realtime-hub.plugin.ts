@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteSocket, Server, Socket } from 'socket.io';
 import { todayUtc } from '../../lib/calendar.ts';
-import { coalescedRuns } from '../../lib/coalesced-runs.ts';
+import { gatheredRuns } from '../../lib/gathered-runs.ts';
 import { actingUser } from '../auth/request-identity.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
@@ -69,6 +69,8 @@ const supportSessionRoom = (id: string) => `support-session:${id}`;
 const TEAM_ROOM = /^team:([0-9a-f-]{36})$/;
 /** Sent between instances: "your link may be fine, but mine was not: tell your screens to refetch". */
 const RESYNC_REQUEST = 'rotaboard:resync';
+/** Sent between instances: teams' viewers lists, for each to show its own screens (showPresence). */
+const PRESENCE_LISTS = 'rotaboard:presence';
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
 /** How long a team's viewers list waits for more joins and leaves to share it (see broadcastPresence). */
@@ -125,27 +127,80 @@ export default fp(
     });
 
     /**
-     * Everyone in a team group right now, across instances, sent to the group, PRESENCE_WAIT_MS after
-     * the join, leave or disconnect that asked; the asks meanwhile share it, and one during it is
-     * answered by one more after it (coalescedRuns). Each list is a round of Redis requests to every
-     * instance and a message to every screen of the team: when thousands of screens reconnect at once
-     * (a process gone), a ten-screen team's joins cost a list or two, not one each. Without the wait,
-     * bench:scale's SIGKILL of 4,000 screens spent about 40 % of its time on lists (7.7 s back without
-     * them, 12.5 s with).
+     * Everyone in a team group right now, across instances, made PRESENCE_WAIT_MS after the join, leave
+     * or disconnect that asked, for every team asked for meanwhile at once (gatheredRuns): one round of
+     * Redis requests to every instance for all of them, not one per team. When thousands of screens
+     * reconnect at once (a process gone) that is a round every half second, not one per team per half
+     * second (bench:scale's SIGKILL of 5,000 screens made about 3,000).
+     *
+     * The lists go to this instance's screens (showPresence) and, in one server-side message, to every
+     * other instance, which shows them to its own: each instance alone writes to its screens, so it
+     * knows the list they last got and sends a list that says nothing new only to the screens that
+     * joined since. After a process is gone its screens come back to lists that still name them (nobody
+     * saw them leave), so the storm's lists go to the returning screens, not again to every screen.
      */
-    const broadcastPresence = coalescedRuns(sendPresence, { waitMs: PRESENCE_WAIT_MS });
+    const broadcastPresence = gatheredRuns(sendPresence, { waitMs: PRESENCE_WAIT_MS });
     let closing = false;
-    async function sendPresence(teamId: string) {
-      // A list that waited past the start of a shutdown has nobody to reach (Redis is closing).
+    /** Instances are linked (REDIS_URL): lists reach the others' screens by a server-side message. */
+    const linked = Boolean(app.config.redisUrl);
+    async function sendPresence(teamIds: string[]) {
+      // Lists that waited past the start of a shutdown have nobody to reach (Redis is closing).
       if (closing) return;
-      const sockets = await io.in(teamRoom(teamId)).fetchSockets();
-      const viewers = new Map<string, string>();
-      for (const s of sockets) viewers.set(s.data.userId, s.data.name);
-      const event: PresenceEvent = {
+      const sockets = await io.in(teamIds.map(teamRoom)).fetchSockets();
+      const viewersOf = new Map(teamIds.map((teamId) => [teamId, new Map<string, string>()]));
+      for (const s of sockets) {
+        for (const room of s.rooms) {
+          const teamId = TEAM_ROOM.exec(room)?.[1];
+          if (teamId) viewersOf.get(teamId)?.set(s.data.userId, s.data.name);
+        }
+      }
+      const events: PresenceEvent[] = [...viewersOf].map(([teamId, viewers]) => ({
         teamId,
         viewers: [...viewers].map(([userId, name]) => ({ userId, name })),
-      };
-      io.to(teamRoom(teamId)).emit(HubEvents.presence, event);
+      }));
+      for (const event of events) showPresence(event);
+      if (linked) io.serverSideEmit(PRESENCE_LISTS, events);
+    }
+
+    /**
+     * Per team group with screens on this instance: the list they were all last sent (as JSON), and the
+     * screens that joined since (they have none yet). Forgotten when the group has no screens here.
+     */
+    const presenceShown = new Map<string, { list: string | null; newcomers: Set<Socket> }>();
+    function presenceOf(teamId: string) {
+      let shown = presenceShown.get(teamId);
+      if (!shown) {
+        shown = { list: null, newcomers: new Set() };
+        presenceShown.set(teamId, shown);
+      }
+      return shown;
+    }
+
+    /** Gives this instance's screens of the team a list: all of them if it is new, else the newcomers. */
+    function showPresence(event: PresenceEvent) {
+      const room = teamRoom(event.teamId);
+      const here = io.of('/').adapter.rooms.get(room);
+      if (!here?.size) {
+        presenceShown.delete(event.teamId);
+        return;
+      }
+      const shown = presenceOf(event.teamId);
+      const list = JSON.stringify(event.viewers);
+      if (shown.list !== list) {
+        shown.list = list;
+        shown.newcomers.clear();
+        io.local.to(room).emit(HubEvents.presence, event);
+        return;
+      }
+      for (const socket of shown.newcomers) {
+        if (here.has(socket.id)) socket.emit(HubEvents.presence, event);
+      }
+      shown.newcomers.clear();
+    }
+    if (linked) {
+      io.on(PRESENCE_LISTS, (events: PresenceEvent[]) => {
+        for (const event of events) showPresence(event);
+      });
     }
 
     /**
@@ -301,6 +356,7 @@ export default fp(
           return;
         }
         await admit(socket, access);
+        presenceOf(access.team.id).newcomers.add(socket);
         socket.emit(HubEvents.joined, access.team.id);
         await broadcastPresence(access.team.id).catch(presenceFailed(access.team.id));
       });
@@ -308,6 +364,7 @@ export default fp(
       socket.on(HubEvents.leave, async (teamId: unknown) => {
         if (typeof teamId !== 'string' || !data.teams[teamId]) return;
         delete data.teams[teamId];
+        presenceShown.get(teamId)?.newcomers.delete(socket);
         await socket.leave(teamRoom(teamId));
         await socket.leave(adminRoom(teamId));
         socket.emit(HubEvents.left, teamId);
@@ -315,8 +372,10 @@ export default fp(
       });
 
       socket.on('disconnect', () => {
-        for (const teamId of Object.keys(data.teams))
+        for (const teamId of Object.keys(data.teams)) {
+          presenceShown.get(teamId)?.newcomers.delete(socket);
           void broadcastPresence(teamId).catch(presenceFailed(teamId));
+        }
       });
     });
 
