@@ -73,7 +73,7 @@ const RESYNC_REQUEST = 'rotaboard:resync';
 const PRESENCE_LISTS = 'rotaboard:presence';
 /** How often each instance looks for connections whose member's leaving date has passed. */
 const LEAVER_SWEEP_MS = 60_000;
-/** How long a team's viewers list waits for more joins and leaves to share it (see broadcastPresence). */
+/** How long a round of viewers' lists waits for more joins and leaves to share it (broadcastPresence). */
 const PRESENCE_WAIT_MS = 500;
 
 /**
