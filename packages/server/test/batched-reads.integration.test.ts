@@ -7,21 +7,9 @@ import type { Db } from '../src/db/db.ts';
 import { staff, users } from '../src/db/schema.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
 import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
-import { engines, freshDatabase } from './support/harness.ts';
+import { countQueries, engines, freshDatabase } from './support/harness.ts';
 
 const today = new Date().toISOString().slice(0, 10);
-
-/** Counts the statements a handle sends: every query of either driver goes through its client's `query`. */
-function countQueries(db: Db) {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = client.query.bind(client);
-  const counter = { n: 0 };
-  client.query = (...args: unknown[]) => {
-    counter.n++;
-    return query(...args);
-  };
-  return counter;
-}
 
 describe('batchedReads', () => {
   it('answers the asks of one turn of the event loop with one run, and a later turn with another', async () => {
