@@ -189,7 +189,7 @@ class FaultScreen {
     });
     this.hub.on('JoinedTeamGroup', () => {
       const now = epochNow();
-      if (this.state.droppedAt !== null && this.state.rejoinedAt === null) this.state.rejoinedAt = now;
+      if (afterDrop()) this.state.rejoinedAt = now;
       this.state.joinedAt ??= now;
       this.report();
     });

@@ -6,21 +6,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Db } from '../src/db/db.ts';
 import { users } from '../src/db/schema.ts';
 import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/shared-read-memo.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
 import { loadStaffingSettings } from '../src/modules/schedule-agent/staffing-context.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
 import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
-import {
-  client,
-  countQueries,
-  engines,
-  inviteToken,
-  PUBLIC_URL,
-  signIn,
-  testConfig,
-} from './support/harness.ts';
+import { client, engines, inviteToken, PUBLIC_URL, signIn, testConfig } from './support/harness.ts';
 import { cuttableProxy } from './support/processes.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -44,6 +37,18 @@ async function redisReachable(): Promise<boolean> {
 const ready = engines.includes('postgres') && (await redisReachable());
 if (!ready && process.env.CI)
   throw new Error('PostgreSQL and Redis are needed for the shared read memo tests');
+
+/** Counts the statements a PostgreSQL handle sends (every query goes through its pool's `query`). */
+function countQueries(db: Db) {
+  const pool = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = pool.query.bind(pool);
+  const counter = { n: 0 };
+  pool.query = (...args: unknown[]) => {
+    counter.n++;
+    return query(...args);
+  };
+  return counter;
+}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -7,7 +7,6 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import type { Db } from '../../src/db/db.ts';
 import { ADMIN_URL, postgresReachable } from './postgres-admin.ts';
 
 /**
@@ -34,21 +33,6 @@ const templates = {
   postgres: inject('postgresTemplate') ?? null,
 };
 let pgliteTemplate: Blob | undefined;
-
-/**
- * Counts the statements a database handle sends from now on: every query of either driver (a
- * PostgreSQL pool, PGlite) goes through its client's `query`.
- */
-export function countQueries(db: Db) {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = client.query.bind(client);
-  const counter = { n: 0 };
-  client.query = (...args: unknown[]) => {
-    counter.n++;
-    return query(...args);
-  };
-  return counter;
-}
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
 export async function freshDatabase(
