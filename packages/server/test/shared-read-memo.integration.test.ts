@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from '@rotaboard/core/dates/week';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -13,7 +12,15 @@ import { createSessionRepository } from '../src/modules/auth/session.repository.
 import { loadStaffingSettings } from '../src/modules/schedule-agent/staffing-context.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
 import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
-import { client, engines, inviteToken, PUBLIC_URL, signIn, testConfig } from './support/harness.ts';
+import {
+  client,
+  engines,
+  inviteToken,
+  PUBLIC_URL,
+  redisReachable,
+  signIn,
+  testConfig,
+} from './support/harness.ts';
 import { cuttableProxy } from './support/processes.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -21,20 +28,7 @@ const D = (n: number) => addDays(today, n);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  const up = await redis.connect().then(
-    () => true,
-    () => false,
-  );
-  redis.disconnect();
-  return up;
-}
-const ready = engines.includes('postgres') && (await redisReachable());
+const ready = engines.includes('postgres') && (await redisReachable(REDIS_URL));
 if (!ready && process.env.CI)
   throw new Error('PostgreSQL and Redis are needed for the shared read memo tests');
 

@@ -6,10 +6,11 @@ import type { Db } from './db.ts';
  * database, so a remembered answer is only as true as the news of their writes: every write that could
  * change one names it by tags (`session:<token hash>`, `user:<id>`, `team:<id>`...), drops it here at
  * once and publishes the tags on a Redis channel every process subscribes to (this one included), and
- * the writing request answers only after Redis has acknowledged the publish (Redis hands a message to
- * every subscriber's connection before it acknowledges). Nothing is served from memory unless this
- * process's link is connected and subscribed; when it is lost, everything is forgotten, and when it is
- * back, serving starts again from empty. A publish that fails (Redis gone mid-write) never fails the
+ * the writing request answers only after Redis has sent the message to every subscriber's connection
+ * (lib/redis-publish.ts: Redis's answer to PUBLISH comes before that, so a PING follows it), and each
+ * process reads its subscription before any request that reached it later. Nothing is served from
+ * memory unless this process's link is connected and subscribed; when it is lost, everything is
+ * forgotten, and when it is back, serving starts again from empty. A publish that fails (Redis gone mid-write) never fails the
  * write, which has committed: this process stops serving at once, and before it serves again it
  * publishes "forget everything" (`*`) to all. Others stop on their own when Redis itself is away,
  * since their subscription breaks too; if only this process lost Redis, what they remember is at most

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/db.ts';
 import { MEMO_CHANNEL, type SharedReadMemo, shareMemoOn } from '../db/shared-read-memo.ts';
 import { closeRedis } from '../lib/redis-close.ts';
+import { publishDelivered } from '../lib/redis-publish.ts';
 
 /** How long a publish may wait for Redis before it counts as failed (the write then stops the memo). */
 const PUBLISH_TIMEOUT_MS = 1_000;
@@ -48,7 +49,8 @@ async function openLink(memo: SharedReadMemo, redisUrl: string, app: FastifyInst
   let subscribed = false;
   let closing = false;
   let refreshing = false;
-  const publish = (message: string) => pub.publish(MEMO_CHANNEL, message);
+  // Resolves once every process's subscriber has been sent it, not merely when Redis answers.
+  const publish = (message: string) => publishDelivered(pub, MEMO_CHANNEL, message);
 
   /** Serves from memory only while both connections are up and the channel is subscribed. */
   const refresh = async () => {

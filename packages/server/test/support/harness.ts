@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
@@ -173,4 +174,15 @@ export function client(app: FastifyInstance, cookie?: string) {
       ...(cookie ? { headers: { cookie } } : {}),
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
+}
+
+/** Whether a Redis server answers at `url` (tests that need one skip without it, and fail on CI). */
+export async function redisReachable(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const up = await redis.connect().then(
+    () => true,
+    () => false,
+  );
+  redis.disconnect();
+  return up;
 }
