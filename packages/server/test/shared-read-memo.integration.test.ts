@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import type { Db } from '../src/db/db.ts';
 import { users } from '../src/db/schema.ts';
 import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/shared-read-memo.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
@@ -14,6 +13,7 @@ import { createStaffRepository } from '../src/modules/staff/staff.repository.ts'
 import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
 import {
   client,
+  countQueries,
   engines,
   inviteToken,
   PUBLIC_URL,
@@ -31,18 +31,6 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ready = engines.includes('postgres') && (await redisReachable(REDIS_URL));
 if (!ready && process.env.CI)
   throw new Error('PostgreSQL and Redis are needed for the shared read memo tests');
-
-/** Counts the statements a PostgreSQL handle sends (every query goes through its pool's `query`). */
-function countQueries(db: Db) {
-  const pool = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = pool.query.bind(pool);
-  const counter = { n: 0 };
-  pool.query = (...args: unknown[]) => {
-    counter.n++;
-    return query(...args);
-  };
-  return counter;
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/db.ts';
 import { ADMIN_URL, postgresReachable } from './postgres-admin.ts';
 
 /**
@@ -185,4 +186,16 @@ export async function redisReachable(url: string): Promise<boolean> {
   );
   redis.disconnect();
   return up;
+}
+
+/** Counts the statements a PostgreSQL handle sends (every query goes through its pool's `query`). */
+export function countQueries(db: Db) {
+  const pool = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = pool.query.bind(pool);
+  const counter = { n: 0 };
+  pool.query = (...args: unknown[]) => {
+    counter.n++;
+    return query(...args);
+  };
+  return counter;
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { batchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
@@ -14,22 +15,36 @@ export type SessionWithUser = {
 };
 
 // Every API request looks its session up: built once and prepared by name (reusable-statement.ts), not
-// assembled by the query builder on each request, and planned once by the database.
-const liveByTokenHash = reusableStatement((db) =>
+// assembled by the query builder on each request, and planned once by the database. It reads every
+// token asked in one turn of the event loop at once (batched-reads.ts).
+const liveByTokenHashes = reusableStatement((db) =>
   db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`,
         gt(sessions.expiresAt, sql.placeholder('now')),
         gt(sessions.createdAt, sql.placeholder('startedAfter')),
       ),
     )
-    .limit(1)
-    .prepare('session_live_by_token_hash'),
+    .prepare('session_live_by_token_hashes'),
 );
+type SessionAsk = { tokenHash: string; now: Date; startedAfter: Date };
+type Row = Awaited<ReturnType<ReturnType<typeof liveByTokenHashes>['execute']>>[number];
+// The batch asks with its earliest clock, so it finds every session one of its asks could accept;
+// findLiveByTokenHash checks each against its own request's clock, as it does a remembered one.
+const sessionBatches = batchedReads<SessionAsk, Row>(async (db, asks) => {
+  const earliest = (times: Date[]) => new Date(Math.min(...times.map((t) => t.getTime())));
+  const rows = await liveByTokenHashes(db).execute({
+    tokenHashes: [...new Set(asks.map((a) => a.tokenHash))],
+    now: earliest(asks.map((a) => a.now)),
+    startedAfter: earliest(asks.map((a) => a.startedAfter)),
+  });
+  const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+  return asks.map((a) => byHash.get(a.tokenHash) ?? null);
+});
 
 // The session behind a token is remembered (read-memo.ts): on PGlite until the next write; on
 // PostgreSQL until a write names its token, its id or its user (every users write names the user,
@@ -62,7 +77,7 @@ export function createSessionRepository(db: Db) {
         db,
         sessionMemo,
       )(tokenHash, async () => {
-        const [row] = await liveByTokenHash(db).execute({ tokenHash, now, startedAfter });
+        const row = await sessionBatches(db).load({ tokenHash, now, startedAfter });
         if (!row) return null;
         return {
           tokenHash,

@@ -1,5 +1,6 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
-import { and, asc, count, eq, gte, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { batchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
@@ -22,14 +23,50 @@ export type TeamWithAccess = {
 /**
  * Every team route reads the caller's access: that statement is built once and prepared by name
  * (reusable-statement.ts), so the query builder does not assemble it on each request and the database
- * plans it once.
+ * plans it once. It reads every (team, user) asked in one turn of the event loop at once
+ * (batched-reads.ts): the asked users' staff rows in the asked teams, each row naming its user.
  */
-const accessForUser = reusableStatement((db) =>
-  accessQuery(db, sql.placeholder('userId'), sql.placeholder('today'))
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .limit(1)
-    .prepare('team_access_for_user'),
+const accessForUsers = reusableStatement((db) =>
+  accessQuery(db, sql`${staff.userId} = any(${sql.placeholder('userIds')})`, sql.placeholder('today'))
+    .where(sql`${teams.id} = any(${sql.placeholder('teamIds')})`)
+    .prepare('team_access_for_users'),
 );
+type AccessAsk = { teamId: string; userId: string; today: string };
+type AccessRow = Awaited<ReturnType<ReturnType<typeof accessForUsers>['execute']>>[number];
+/** An id as PostgreSQL writes a uuid; the batch's query is sent no other (one bad id fails a batch). */
+const STORED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
+  const answers: (AccessRow | null)[] = asks.map(() => null);
+  // One query per day asked (two only around midnight); an id no team could have finds nothing.
+  const byDay = new Map<string, { index: number; teamId: string; userId: string }[]>();
+  asks.forEach((ask, index) => {
+    const teamId = ask.teamId.toLowerCase();
+    const userId = ask.userId.toLowerCase();
+    if (!STORED_UUID.test(teamId) || !STORED_UUID.test(userId)) return;
+    const ofDay = byDay.get(ask.today) ?? [];
+    ofDay.push({ index, teamId, userId });
+    byDay.set(ask.today, ofDay);
+  });
+  for (const [today, ofDay] of byDay) {
+    const rows = await accessForUsers(db).execute({
+      teamIds: [...new Set(ofDay.map((ask) => ask.teamId))],
+      userIds: [...new Set(ofDay.map((ask) => ask.userId))],
+      today,
+    });
+    const byTeam = new Map<string, AccessRow[]>();
+    for (const row of rows) byTeam.set(row.team.id, [...(byTeam.get(row.team.id) ?? []), row]);
+    for (const { index, teamId, userId } of ofDay) {
+      const ofTeam = byTeam.get(teamId) ?? [];
+      // The team with this user's staff row; else the team with none (its rows are other asked
+      // users'), as the left join answers for one user.
+      const own = ofTeam.find((row) => row.staffUserId === userId);
+      const team = ofTeam[0];
+      answers[index] =
+        own ?? (team ? { ...team, staffId: null, staffIsAdmin: null, staffLeavingDate: null } : null);
+    }
+  }
+  return answers;
+});
 // The answer is remembered (read-memo.ts); the day is in the key, so a leaving date ends access at
 // midnight all the same. On PGlite until the next write. On PostgreSQL until a write names the team
 // (its row, its staff, and its shifts: they move the schedule version the week's ETag is built from,
@@ -55,7 +92,7 @@ const lockMemos = new WeakMap<Db, ReturnType<typeof memoFor<RememberedLock>>>();
  * A leaving date is the last working day: from the day after it, the person's row no longer makes
  * them a member, so every team route answers as for an outsider.
  */
-function accessQuery(db: Db, userId: string | Placeholder, today: string | Placeholder) {
+function accessQuery(db: Db, staffOfUser: SQL, today: string | Placeholder) {
   return db
     .select({
       team: teams,
@@ -65,6 +102,7 @@ function accessQuery(db: Db, userId: string | Placeholder, today: string | Place
       staffId: staff.id,
       staffIsAdmin: staff.isAdmin,
       staffLeavingDate: staff.leavingDate,
+      staffUserId: staff.userId,
     })
     .from(teams)
     .innerJoin(users, eq(users.id, teams.ownerId))
@@ -72,7 +110,7 @@ function accessQuery(db: Db, userId: string | Placeholder, today: string | Place
       staff,
       and(
         eq(staff.teamId, teams.id),
-        eq(staff.userId, userId),
+        staffOfUser,
         or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
       ),
     );
@@ -80,7 +118,7 @@ function accessQuery(db: Db, userId: string | Placeholder, today: string | Place
 
 /** All database access for teams; no rules here. */
 export function createTeamRepository(db: Db) {
-  const base = (userId: string, today: string) => accessQuery(db, userId, today);
+  const base = (userId: string, today: string) => accessQuery(db, eq(staff.userId, userId), today);
 
   const toAccess = (
     row: Awaited<ReturnType<ReturnType<typeof accessQuery>['execute']>>[number],
@@ -109,7 +147,7 @@ export function createTeamRepository(db: Db) {
         db,
         accessMemo,
       )(`${teamId}/${userId}/${today}`, async () => {
-        const [row] = await accessForUser(db).execute({ teamId, userId, today });
+        const row = await accessBatches(db).load({ teamId, userId, today });
         return row ? toAccess(row) : null;
       });
     },
