@@ -10,11 +10,11 @@ import type { Db } from './db.ts';
  * (lib/redis-publish.ts: Redis's answer to PUBLISH comes before that, so a PING follows it), and each
  * process reads its subscription before any request that reached it later. Nothing is served from
  * memory unless this process's link is connected and subscribed; when it is lost, everything is
- * forgotten, and when it is back, serving starts again from empty. A publish that fails (Redis gone mid-write) never fails the
- * write, which has committed: this process stops serving at once, and before it serves again it
- * publishes "forget everything" (`*`) to all. Others stop on their own when Redis itself is away,
- * since their subscription breaks too; if only this process lost Redis, what they remember is at most
- * MEMO_TTL_MS old (the second line of defence, below).
+ * forgotten, and when it is back, serving starts again from empty. A publish that fails (Redis gone
+ * mid-write) never fails the write, which has committed: this process stops serving at once, and
+ * before it serves again it publishes "forget everything" (`*`) to all. Others stop on their own
+ * when Redis itself is away, since their subscription breaks too; if only this process lost Redis,
+ * what they remember is at most MEMO_TTL_MS old (the second line of defence, below).
  */
 
 /** The Redis channel invalidations travel on; a message is a JSON array of tags, or `*` for all. */

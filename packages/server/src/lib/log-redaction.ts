@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { UUID_TEXT } from './uuid-text.ts';
 
 /**
  * What the logs may not keep: tokens from emailed links (a logged sign-in link is a key to the
  * account) and the values of failed queries (names, notes, addresses). The shape of each log line stays.
  */
 const REDACTED = '[redacted]';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Link tokens are URL-safe base64 of 32 random bytes; ids are UUIDs and pass. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
 
@@ -14,7 +14,7 @@ export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2) as [string, string | undefined];
   const safePath = path
     .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? REDACTED : segment))
+    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID_TEXT.test(segment) ? REDACTED : segment))
     .join('/');
   if (query === undefined) return safePath;
   const safeQuery = query

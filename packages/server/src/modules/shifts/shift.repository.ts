@@ -5,9 +5,8 @@ import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
+import { UUID_TEXT } from '../../lib/uuid-text.ts';
 import { auditActor } from '../audit/audit.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ShiftRow = typeof shifts.$inferSelect;
 /** What the conflict rule and its message need of an existing entry (dates and times as Drizzle gives them). */
@@ -258,7 +257,7 @@ export function createShiftRepository(db: Db) {
     /** Those of `shiftIds` that are the team's (others, and ids no shift has, are left out). */
     async findManyInTeam(teamId: string, shiftIds: readonly string[]): Promise<ShiftRow[]> {
       // A text that is no uuid would make the uuid column's comparison fail; no shift has it anyway.
-      const ids = shiftIds.filter((id) => UUID.test(id));
+      const ids = shiftIds.filter((id) => UUID_TEXT.test(id));
       if (ids.length === 0) return [];
       return db
         .select()

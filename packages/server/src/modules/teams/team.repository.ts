@@ -6,6 +6,7 @@ import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
+import { UUID_TEXT } from '../../lib/uuid-text.ts';
 import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -33,8 +34,6 @@ const accessForUsers = reusableStatement((db) =>
 );
 type AccessAsk = { teamId: string; userId: string; today: string };
 type AccessRow = Awaited<ReturnType<ReturnType<typeof accessForUsers>['execute']>>[number];
-/** An id as PostgreSQL writes a uuid; the batch's query is sent no other (one bad id fails a batch). */
-const STORED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
   const answers: (AccessRow | null)[] = asks.map(() => null);
   // One query per day asked (two only around midnight); an id no team could have finds nothing.
@@ -42,7 +41,8 @@ const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
   asks.forEach((ask, index) => {
     const teamId = ask.teamId.toLowerCase();
     const userId = ask.userId.toLowerCase();
-    if (!STORED_UUID.test(teamId) || !STORED_UUID.test(userId)) return;
+    // The batch's query is sent no other id: one bad id would fail every ask of the batch.
+    if (!UUID_TEXT.test(teamId) || !UUID_TEXT.test(userId)) return;
     const ofDay = byDay.get(ask.today) ?? [];
     ofDay.push({ index, teamId, userId });
     byDay.set(ask.today, ofDay);
@@ -54,7 +54,11 @@ const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
       today,
     });
     const byTeam = new Map<string, AccessRow[]>();
-    for (const row of rows) byTeam.set(row.team.id, [...(byTeam.get(row.team.id) ?? []), row]);
+    for (const row of rows) {
+      const ofTeam = byTeam.get(row.team.id);
+      if (ofTeam) ofTeam.push(row);
+      else byTeam.set(row.team.id, [row]);
+    }
     for (const { index, teamId, userId } of ofDay) {
       const ofTeam = byTeam.get(teamId) ?? [];
       // The team with this user's staff row; else the team with none (its rows are other asked
