@@ -7,6 +7,15 @@
 
 /** The hub's path and event names (spec 2 §4 and §7). */
 export const HUB_PATH = '/scheduleHub';
+/**
+ * How the web client reaches the hub: WebSocket first, long-polling only if WebSocket fails (a proxy
+ * that blocks it). A WebSocket connection is one request, so it never depends on two requests reaching
+ * the same server process; long-polling's handshake and its later requests carry a session id only the
+ * first process knows, so several processes behind a balancer would need sticky sessions for it.
+ * Socket.IO's default, long-polling first, failed 11 connections in 20 through two processes behind
+ * nginx's `least_conn`, and all of them behind a round-robin balancer (docs/realtime.md).
+ */
+export const HUB_TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true } as const;
 export const HubEvents = {
   join: 'JoinTeamGroup',
   leave: 'LeaveTeamGroup',

@@ -1,5 +1,6 @@
 import {
   HUB_PATH,
+  HUB_TRANSPORTS,
   HubEvents,
   type HubScheduleEvent,
   type PresenceEvent,
@@ -64,7 +65,14 @@ export interface RealtimeOptions extends RealtimeCallbacks {
 export const NOT_CONNECTED_ERROR = 'SignalR connection is not established';
 
 function defaultSocket(): HubSocket {
-  return io({ path: HUB_PATH, withCredentials: true, reconnection: false, autoConnect: false });
+  return io({
+    path: HUB_PATH,
+    transports: [...HUB_TRANSPORTS.transports],
+    tryAllTransports: HUB_TRANSPORTS.tryAllTransports,
+    withCredentials: true,
+    reconnection: false,
+    autoConnect: false,
+  });
 }
 
 export class RealtimeClient {
