@@ -1,24 +1,16 @@
 import { HUB_PATH, HubEvents } from '@rotaboard/core/realtime/events';
-import { HUB_TRANSPORTS } from '@rotaboard/core/realtime/hub';
+import { hubTransports } from '@rotaboard/core/realtime/hub';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { client, freshDatabase, signIn, testConfig } from './support/harness.ts';
+import { client, freshDatabase, listen, signIn, testConfig } from './support/harness.ts';
 import { roundRobinProxy } from './support/round-robin-proxy.ts';
 
 /** The web client's way to the hub (realtime-client.ts): WebSocket first, long-polling if it fails. */
-const WEB_CLIENT: Partial<ManagerOptions & SocketOptions> = {
-  transports: [...HUB_TRANSPORTS.transports],
-  tryAllTransports: HUB_TRANSPORTS.tryAllTransports,
-};
+const WEB_CLIENT: Partial<ManagerOptions & SocketOptions> = hubTransports();
 /** Socket.IO's own default, which the web client used until 2026-11-27: long-polling first. */
 const POLLING_FIRST: Partial<ManagerOptions & SocketOptions> = {};
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-}
 
 /**
  * Opens a screen and joins the team's group; resolves with the transport it ended on, or rejects with

@@ -10,15 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { client, engines, freshDatabase, signIn, testConfig } from './support/harness.ts';
+import { client, engines, freshDatabase, listen, signIn, testConfig } from './support/harness.ts';
 import { ownRedis } from './support/processes.ts';
 
 const today = new Date().toISOString().slice(0, 10);
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-}
 
 /** A signed-in screen on one instance, in the team's group, recording every ScheduleUpdated. */
 async function screen(url: string, cookie: string, teamId: string) {

@@ -9,7 +9,6 @@ import {
   ScheduleUpdatedEventSchema,
 } from '@rotaboard/core/realtime/events';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
   engines,
   freshDatabase,
   inviteToken,
+  listen,
   signIn,
   type TestApp,
   testConfig,
@@ -29,13 +29,6 @@ import {
 const today = new Date().toISOString().slice(0, 10);
 const D = (n: number) => addDays(today, n);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 /** A connected hub client for a browser with this cookie (or none). */
 function hub(url: string, cookie?: string): Socket {

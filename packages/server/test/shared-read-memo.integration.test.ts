@@ -16,6 +16,7 @@ import {
   countQueries,
   engines,
   inviteToken,
+  listen,
   PUBLIC_URL,
   redisReachable,
   signIn,
@@ -31,13 +32,6 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ready = engines.includes('postgres') && (await redisReachable(REDIS_URL));
 if (!ready && process.env.CI)
   throw new Error('PostgreSQL and Redis are needed for the shared read memo tests');
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
   const started = Date.now();

@@ -13,9 +13,10 @@ export const HUB_PATH = '/scheduleHub';
  * the same server process; long-polling's handshake and its later requests carry a session id only the
  * first process knows, so several processes behind a balancer would need sticky sessions for it.
  * Socket.IO's default, long-polling first, failed 11 connections in 20 through two processes behind
- * nginx's `least_conn`, and all of them behind a round-robin balancer (docs/realtime.md).
+ * nginx's `least_conn`, and all of them behind a round-robin balancer (docs/realtime.md). A new object
+ * each call: Socket.IO keeps the options it is given.
  */
-export const HUB_TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true } as const;
+export const hubTransports = () => ({ transports: ['websocket', 'polling'], tryAllTransports: true });
 export const HubEvents = {
   join: 'JoinTeamGroup',
   leave: 'LeaveTeamGroup',

@@ -177,6 +177,14 @@ export function client(app: FastifyInstance, cookie?: string) {
     });
 }
 
+/** Starts `app` listening on a port the OS picks, on 127.0.0.1; resolves with its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 /** Whether a Redis server answers at `url` (tests that need one skip without it, and fail on CI). */
 export async function redisReachable(url: string): Promise<boolean> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });

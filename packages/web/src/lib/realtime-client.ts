@@ -1,8 +1,8 @@
 import {
   HUB_PATH,
-  HUB_TRANSPORTS,
   HubEvents,
   type HubScheduleEvent,
+  hubTransports,
   type PresenceEvent,
   readPresence,
   readScheduleUpdated,
@@ -67,8 +67,7 @@ export const NOT_CONNECTED_ERROR = 'SignalR connection is not established';
 function defaultSocket(): HubSocket {
   return io({
     path: HUB_PATH,
-    transports: [...HUB_TRANSPORTS.transports],
-    tryAllTransports: HUB_TRANSPORTS.tryAllTransports,
+    ...hubTransports(),
     withCredentials: true,
     reconnection: false,
     autoConnect: false,
