@@ -80,7 +80,13 @@ const vitestArgs = (name, projects) => [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  '--reporter=./scripts/vitest-problems-reporter.mjs',
 ];
+/** Where a vitest step's problems go (scripts/vitest-problems-reporter.mjs), for the summary. */
+const problemsFile = (name) => path.join(reports, `${name}-problems.json`);
+const problemsEnv = (name) => ({ VITEST_PROBLEMS_FILE: problemsFile(name) });
+const vitestProblems = (name) =>
+  existsSync(problemsFile(name)) ? JSON.parse(readFileSync(problemsFile(name), 'utf8')) : [];
 
 const results = {};
 /** Runs one step, timing it; `step` resolves to { ok, counts? }. */
@@ -92,7 +98,7 @@ async function timed(name, step) {
 
 const integration = async () => {
   console.info('\n━━ integration ━━ (streamed; lint, typecheck, unit and build run beside it)');
-  const ok = await runLive('npx', vitestArgs('integration', ['server']));
+  const ok = await runLive('npx', vitestArgs('integration', ['server']), problemsEnv('integration'));
   return { ok, counts: vitestCounts(path.join(reports, 'integration.json')) };
 };
 const beside = async () => {
@@ -101,7 +107,7 @@ const beside = async () => {
     ok: await runQuietly('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   }));
   await timed('unit', async () => ({
-    ok: await runQuietly('unit', 'npx', vitestArgs('unit', ['core', 'web'])),
+    ok: await runQuietly('unit', 'npx', vitestArgs('unit', ['core', 'web']), problemsEnv('unit')),
     counts: vitestCounts(path.join(reports, 'unit.json')),
   }));
   await timed('build', async () => ({ ok: await runQuietly('build', 'npm', ['run', '--silent', 'build']) }));
@@ -136,6 +142,13 @@ for (const r of ordered) {
 }
 const failedSteps = ordered.filter((r) => !r.ok).map((r) => r.name);
 if (failedSteps.length) console.info(`failed steps: ${failedSteps.join(', ')}`);
+// What failed, repeated here because CI keeps only the end of the log: a hook or an unhandled error
+// fails a step with every test passed, and its report is far up among the passing lines.
+for (const name of ['unit', 'integration']) {
+  for (const { where, what } of vitestProblems(name).slice(0, 10)) {
+    console.info(`  ${name}: ${where}\n${what.replace(/^/gm, '    ')}`);
+  }
+}
 // A failed step without test counts (lint, typecheck, build) still counts as a failure here.
 const failed = total.failed + ordered.filter((r) => !r.ok && !r.counts?.failed).length;
 console.info(`${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
