@@ -58,6 +58,31 @@ const playwrightCounts = (file) => {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 };
+/** The e2e report's failed journeys and errors outside any journey (a global setup, a worker's end). */
+const playwrightProblems = (file) => {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const firstLine = (error) => String(error?.message ?? error ?? '').split('\n')[0];
+  const problems = (report.errors ?? []).map((error) => ({
+    where: 'outside any test',
+    what: firstLine(error),
+  }));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        problems.push({
+          where: `${spec.file}:${spec.line} › ${spec.title}`,
+          what: firstLine(last?.errors?.[0]),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return problems;
+};
 
 /** Debian's Chromium drives the e2e tests; never a downloaded browser. */
 function ensureChromium() {
@@ -143,11 +168,15 @@ for (const r of ordered) {
 const failedSteps = ordered.filter((r) => !r.ok).map((r) => r.name);
 if (failedSteps.length) console.info(`failed steps: ${failedSteps.join(', ')}`);
 // What failed, repeated here because CI keeps only the end of the log: a hook or an unhandled error
-// fails a step with every test passed, and its report is far up among the passing lines.
-for (const name of ['unit', 'integration']) {
-  for (const { where, what } of vitestProblems(name).slice(0, 10)) {
+// fails a step with every test passed, and a failure's report is far up among the other lane's lines.
+const problems = {
+  unit: vitestProblems('unit'),
+  integration: vitestProblems('integration'),
+  e2e: playwrightProblems(path.join(reports, 'e2e.json')),
+};
+for (const [name, list] of Object.entries(problems)) {
+  for (const { where, what } of list.slice(0, 10))
     console.info(`  ${name}: ${where}\n${what.replace(/^/gm, '    ')}`);
-  }
 }
 // A failed step without test counts (lint, typecheck, build) still counts as a failure here.
 const failed = total.failed + ordered.filter((r) => !r.ok && !r.counts?.failed).length;
