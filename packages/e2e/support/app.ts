@@ -273,6 +273,34 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 /** The current screen at 360 px (the narrowest phone we support): nothing wider, and a screenshot. */
+/**
+ * The header's team selector has room for the selected team's whole name, up to its 200 px (spec 2:
+ * names are cut at 200 px, not before). A wide header with a Pro administrator's eight links once
+ * squeezed it to "R…".
+ */
+export async function expectTeamNameUncut(page: Page): Promise<void> {
+  const select = page.getByRole('combobox', { name: 'Team' });
+  await expect(select).toBeVisible();
+  const { name, needed, room } = await select.evaluate((element) => {
+    const el = element as HTMLSelectElement;
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const name = el.selectedOptions[0]?.text ?? '';
+    const inside = (width: number) =>
+      width -
+      ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
+        .map((side) => Number.parseFloat(style[side as 'paddingLeft']))
+        .reduce((a, b) => a + b, 0);
+    return {
+      name,
+      needed: Math.min(context.measureText(name).width, inside(200)),
+      room: inside(el.getBoundingClientRect().width),
+    };
+  });
+  expect(room + 1, `room for the team name "${name}" in the header`).toBeGreaterThanOrEqual(needed);
+}
+
 export async function fitsAt360(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });

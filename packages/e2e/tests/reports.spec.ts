@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import {
   addStaff,
+  expectTeamNameUncut,
   fitsAt360,
   inviteStaff,
   joinByInvitation,
@@ -92,6 +93,7 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
   for (const id of ['audit', 'leave', 'adjustments', 'payroll'])
     await expect(page.getByTestId(`report-card-${id}`)).toBeVisible();
   await expect(page.getByTestId('report-card-payroll').getByText('Pro')).toBeVisible();
+  await expectTeamNameUncut(page);
   await snapAll(page, 'reports-home');
   await fitsAt360(page, 'reports-home-360');
 

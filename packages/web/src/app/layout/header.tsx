@@ -13,13 +13,22 @@ import { MobileMenu } from './mobile-menu';
 import { signedInNavItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = ({ isActive, compact = false }: { isActive: boolean; compact?: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    'rounded-md py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    compact ? 'px-2' : 'px-3',
     isActive
       ? 'bg-accent text-accent-foreground'
       : 'text-muted-foreground hover:bg-accent hover:text-foreground',
   );
+
+/**
+ * From this many main links (a Pro team's administrator has eight) the wide header is tight: the
+ * header never grows past 1280 px, and with the Pro badge, Settings and Log out beside them the team
+ * selector was squeezed to its first letter ("R…" for "Report Cafe"). Then the links are set closer
+ * and the logo goes without its name, so the selector keeps its 200 px (spec 2: names cut at 200 px).
+ */
+const CROWDED_NAV = 8;
 
 export function Header() {
   const { status, needsProfileCompletion, user } = useAuth();
@@ -35,6 +44,8 @@ export function Header() {
     : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
   const mainItems = items.filter((item) => item.to !== '/settings');
+  const crowded = mainItems.length >= CROWDED_NAV;
+  const linkClass = ({ isActive }: { isActive: boolean }) => navLinkClass({ isActive, compact: crowded });
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -52,6 +63,7 @@ export function Header() {
             className={cn(
               'sr-only text-lg',
               showAppNav ? 'min-[440px]:not-sr-only' : 'min-[380px]:not-sr-only',
+              crowded && 'xl:sr-only',
             )}
           >
             Rotaboard
@@ -72,7 +84,7 @@ export function Header() {
         {showAppNav && !teamsLoading ? (
           <nav aria-label="Main" className="ml-2 hidden items-center gap-1 xl:flex">
             {mainItems.map((item) => (
-              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              <NavLink key={item.to} to={item.to} className={linkClass}>
                 {item.label}
               </NavLink>
             ))}
@@ -101,7 +113,7 @@ export function Header() {
           {signedIn ? (
             <div className="hidden items-center gap-1 xl:flex">
               {showAppNav ? (
-                <NavLink to="/settings" className={navLinkClass}>
+                <NavLink to="/settings" className={linkClass}>
                   Settings
                 </NavLink>
               ) : null}
