@@ -232,6 +232,9 @@ export async function snap(page: Page, name: string, area: 'page' | 'viewport' =
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}-${theme}-${width}.png`),
     fullPage: area === 'page',
+    // Colours fade over 150 ms after a theme switch (snapAll): a shot taken meanwhile showed the
+    // reports' cards half way from dark to light. Transitions are run to their end first.
+    animations: 'disabled',
   });
 }
 
@@ -272,7 +275,6 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(widths.body, `${where}: the body is ${widths.body} px wide`).toBeLessThanOrEqual(widths.screen);
 }
 
-/** The current screen at 360 px (the narrowest phone we support): nothing wider, and a screenshot. */
 /**
  * The header's team selector has room for the selected team's whole name, up to its 200 px (spec 2:
  * names are cut at 200 px, not before). A wide header with a Pro administrator's eight links once
@@ -301,6 +303,7 @@ export async function expectTeamNameUncut(page: Page): Promise<void> {
   expect(room + 1, `room for the team name "${name}" in the header`).toBeGreaterThanOrEqual(needed);
 }
 
+/** The current screen at 360 px (the narrowest phone we support): nothing wider, and a screenshot. */
 export async function fitsAt360(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
