@@ -24,9 +24,13 @@ export async function roundRobinProxy(targets: string[], opts: { refuseUpgrades?
         answer.pipe(res);
       },
     );
-    upstream.once('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
+    // `on`, not `once`: a socket can fail again while its pipes unwind, and an 'error' with no listener
+    // is an uncaught exception in the test's worker (a failed run with every test passed). An answer
+    // already under way is cut, not ended: ending it while the upstream still pipes into it would
+    // make the next write a write after end.
+    upstream.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end();
     });
     req.pipe(upstream);
   });
@@ -46,8 +50,8 @@ export async function roundRobinProxy(targets: string[], opts: { refuseUpgrades?
       socket.pipe(upstream);
     });
     track(upstream);
-    upstream.once('error', () => socket.destroy());
-    socket.once('error', () => upstream.destroy());
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
