@@ -45,7 +45,10 @@ export default fp(
 async function openLink(memo: SharedReadMemo, redisUrl: string, app: FastifyInstance): Promise<Link> {
   const { Redis } = await import('ioredis');
   const pub = new Redis(redisUrl, { enableOfflineQueue: false, commandTimeout: PUBLISH_TIMEOUT_MS });
-  const sub = new Redis(redisUrl);
+  // Not ioredis's own resubscribe after a reconnect: nobody can handle its promise, and a server
+  // closing while it waits for an answer made it an unhandled rejection ("Connection is closed."),
+  // which ends a Node process. The 'ready' handler below subscribes on every (re)connect, handled.
+  const sub = new Redis(redisUrl, { autoResubscribe: false });
   let subscribed = false;
   let closing = false;
   let refreshing = false;
