@@ -290,10 +290,10 @@ export async function expectTeamNameUncut(page: Page): Promise<void> {
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const name = el.selectedOptions[0]?.text ?? '';
     const inside = (width: number) =>
-      width -
-      ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
-        .map((side) => Number.parseFloat(style[side as 'paddingLeft']))
-        .reduce((a, b) => a + b, 0);
+      ['padding-left', 'padding-right', 'border-left-width', 'border-right-width'].reduce(
+        (left, side) => left - Number.parseFloat(style.getPropertyValue(side)),
+        width,
+      );
     return {
       name,
       needed: Math.min(context.measureText(name).width, inside(200)),

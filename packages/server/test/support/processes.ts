@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 /** A TCP port nothing listens on right now (the OS picks it). */
 export function sparePort(): Promise<number> {
@@ -69,19 +70,34 @@ export async function ownRedis() {
 
 /**
  * A TCP forwarder to `target` that the test can cut (every connection dropped, new ones refused) and
- * restore: a database or Redis "going away" and coming back without stopping the shared server.
+ * restore: a database or Redis "going away" and coming back without stopping the shared server. It can
+ * also drop the connections and take new ones at once (a blip), and swallow what clients send that
+ * matches a pattern (a command sent but never answered).
  */
 export async function cuttableProxy(target: { host: string; port: number }) {
   const port = await sparePort();
   const open = new Set<net.Socket>();
   let server: net.Server | null = null;
+  let swallowing: RegExp | null = null;
+  const swallowed: string[] = [];
+  /** Clients' bytes on their way to the target, less what is being swallowed. */
+  const filter = () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        const text = swallowing ? chunk.toString('latin1') : '';
+        if (swallowing?.test(text)) {
+          swallowed.push(text);
+          done();
+        } else done(null, chunk);
+      },
+    });
   const listen = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((inbound) => {
         const outbound = net.connect(target.port, target.host);
         open.add(inbound);
         open.add(outbound);
-        inbound.pipe(outbound).pipe(inbound);
+        inbound.pipe(filter()).pipe(outbound).pipe(inbound);
         const end = () => {
           inbound.destroy();
           outbound.destroy();
@@ -104,6 +120,17 @@ export async function cuttableProxy(target: { host: string; port: number }) {
       if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
     },
     restore: listen,
+    /** Every connection dropped; new ones are taken as before. */
+    drop() {
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    /** From now on, what a client sends that matches `pattern` never reaches the target. */
+    swallow(pattern: RegExp) {
+      swallowing = pattern;
+    },
+    /** What was swallowed, as text. */
+    swallowed,
     close() {
       return this.cut();
     },
