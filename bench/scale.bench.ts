@@ -407,10 +407,13 @@ type ChangeRun = {
 
 /** CPU time (user + system) the processes have used so far, in ms (Linux /proc; 0 elsewhere). */
 function cpuMsOf(processes: readonly ChildProcess[]): number {
+  return cpuMsOfPids(processes.map((child) => child.pid));
+}
+function cpuMsOfPids(pids: readonly (number | undefined)[]): number {
   let ticks = 0;
-  for (const child of processes) {
+  for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
@@ -418,6 +421,31 @@ function cpuMsOf(processes: readonly ChildProcess[]): number {
     }
   }
   return ticks * (1000 / CLOCK_TICKS_PER_SECOND);
+}
+/** CPU time the whole machine spent busy (every process and the kernel), from /proc/stat. */
+function machineBusyMs(): number {
+  try {
+    // "cpu  user nice system idle iowait irq softirq steal ...": all but idle and iowait is busy.
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks.map(Number);
+    return (user + nice + system + irq + softirq + steal) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return 0;
+  }
+}
+/** A process and its children (nginx's master and its workers, which do the proxying). */
+function cpuMsOfTree(child: ChildProcess | null): number {
+  if (!child?.pid) return 0;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // Gone, or not Linux.
+  }
+  return cpuMsOfPids([child.pid, ...children]);
 }
 /** Linux's USER_HZ, which /proc/<pid>/stat counts in (100 on every architecture Node runs on). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -1005,7 +1033,12 @@ async function redisOutage() {
  */
 async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirror[]) {
   const survivor = deployment.servers[0]!;
-  const cpuBefore = { server: cpuMsOf([survivor]), hosts: cpuMsOf(hosts.hosts) };
+  const cpuBefore = {
+    server: cpuMsOf([survivor]),
+    hosts: cpuMsOf(hosts.hosts),
+    nginx: cpuMsOfTree(deployment.nginx),
+    machine: machineBusyMs(),
+  };
   const killedAt = performance.now();
   await stop(deployment.servers[1]!, 'SIGKILL');
   // Every screen of the killed process sees its connection close at once (the kernel resets them, or
@@ -1017,9 +1050,15 @@ async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirr
     60_000,
   );
   const stormMs = performance.now() - killedAt;
+  // The storm's window on the monotonic clock (µs) that V8's CPU profiles (--profile) time their
+  // samples on, as a sampler of /proc would: to look at what each process did in it.
+  const nowUs = process.hrtime.bigint() / 1000n;
+  console.error(`storm window (monotonic µs): ${nowUs - BigInt(Math.round(stormMs * 1000))} ${nowUs}`);
   const cpu = {
     server: cpuMsOf([survivor]) - cpuBefore.server,
     hosts: cpuMsOf(hosts.hosts) - cpuBefore.hosts,
+    nginx: cpuMsOfTree(deployment.nginx) - cpuBefore.nginx,
+    machine: machineBusyMs() - cpuBefore.machine,
   };
   const dropped = droppedNow();
   const back = dropped.filter((s) => s.resyncedAt !== null).map((s) => s.resyncedAt! - killedAt);
@@ -1063,6 +1102,11 @@ async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirr
         survivingServerCoreShare: +(cpu.server / stormMs).toFixed(2),
         screenHostsMs: Math.round(cpu.hosts),
         screenHostsCores: +(cpu.hosts / stormMs).toFixed(2),
+        // nginx's master and workers, proxying every returning screen's WebSocket and refetch.
+        nginxMs: Math.round(cpu.nginx),
+        // Every process's and the kernel's: against the cores, how full the machine was.
+        machineBusyMs: Math.round(cpu.machine),
+        machineCoresBusy: +(cpu.machine / stormMs).toFixed(2),
       },
     },
   };
