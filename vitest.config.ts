@@ -15,7 +15,10 @@ export default defineConfig({
           include: ['packages/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's beforeAll makes its app (on PGlite, a copy of the migrated database) and signs
+          // people in: seconds when quiet, but once over 60 s in a whole npm test on a slow machine at a
+          // load of 10 (2026-11-27). A hook that hangs still fails.
+          hookTimeout: 150_000,
           // Migrates once per run; each file's fresh database is a copy (support/harness.ts).
           globalSetup: ['packages/server/test/support/global-setup.ts'],
           // PGlite is single-threaded WASM; two workers on a 2-core machine keep it steady.
