@@ -1040,6 +1040,9 @@ async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirr
     machine: machineBusyMs(),
   };
   const killedAt = performance.now();
+  // The monotonic clock (µs) V8's CPU profiles (--profile) time their samples on, as a sampler of /proc
+  // would: the storm's window on it is printed, to look at what each process did in it.
+  const killedAtUs = process.hrtime.bigint() / 1000n;
   await stop(deployment.servers[1]!, 'SIGKILL');
   // Every screen of the killed process sees its connection close at once (the kernel resets them, or
   // nginx closes its side); on a loaded machine the bench may take a moment to notice, so the set of
@@ -1050,10 +1053,7 @@ async function killAndWaitForScreens(deployment: Deployment, screens: ScreenMirr
     60_000,
   );
   const stormMs = performance.now() - killedAt;
-  // The storm's window on the monotonic clock (µs) that V8's CPU profiles (--profile) time their
-  // samples on, as a sampler of /proc would: to look at what each process did in it.
-  const nowUs = process.hrtime.bigint() / 1000n;
-  console.error(`storm window (monotonic µs): ${nowUs - BigInt(Math.round(stormMs * 1000))} ${nowUs}`);
+  console.error(`storm window (monotonic µs): ${killedAtUs} ${process.hrtime.bigint() / 1000n}`);
   const cpu = {
     server: cpuMsOf([survivor]) - cpuBefore.server,
     hosts: cpuMsOf(hosts.hosts) - cpuBefore.hosts,
