@@ -170,7 +170,7 @@ test('on a phone: staff read an agenda, the toolbar stays in the first fifth, th
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { owner, ava, close } = await world(browser, baseURL!);
+  const { owner, ava, monday: weekStart, close } = await world(browser, baseURL!);
   try {
     // Ava's week as a list of days: her shifts, her time off, and who else works.
     await ava.goto('/schedule');
@@ -206,8 +206,13 @@ test('on a phone: staff read an agenda, the toolbar stays in the first fifth, th
       await snap(owner, 'phone-owner-week', 'viewport');
     }
 
-    // The day view opens at the first shift.
-    await owner.goto('/schedule?view=day');
+    // The day view opens at the day's first shift. The world's shifts run Monday to Friday, so the day
+    // is named: today is a Saturday or a Sunday on two days of every week, and an empty day has none.
+    const wednesday = new Date(Date.parse(`${weekStart}T00:00:00Z`) + 2 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await owner.goto(`/schedule/${wednesday}?view=day`);
+    await expect(owner.getByRole('heading', { name: /Wednesday/ }).first()).toBeVisible();
     await expect(owner.getByText('09:00–17:00').first()).toBeInViewport();
     await snap(owner, 'phone-owner-day', 'viewport');
 
