@@ -83,7 +83,7 @@ describe('team defaults', () => {
     expect(teamNameOrDefault(undefined, undefined)).toBe('Team 1');
   });
   it('weeks start on Monday unless chosen, 0–6 only', () => {
-    expect(CreateTeamInput.parse({})).toEqual({ weekStartDay: 1, ownerInStaffList: false });
+    expect(CreateTeamInput.parse({})).toEqual({ weekStartDay: 1, timeZone: 'UTC', ownerInStaffList: false });
     expect(CreateTeamInput.parse({ weekStartDay: 0 }).weekStartDay).toBe(0);
     expect(CreateTeamInput.safeParse({ weekStartDay: 7 }).success).toBe(false);
     expect(CreateTeamInput.safeParse({ weekStartDay: -1 }).success).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WEEK_START_DAY } from '../teams/defaults.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, MAX_TIME_ZONE_LENGTH } from '../time/zone.ts';
 import { plainText, ReadHash, SubscriptionTier } from './common.ts';
 
 export const MAX_TEAM_NAME_LENGTH = 100;
@@ -11,6 +12,26 @@ export const WeekStartDay = z
   .min(0, 'Week start day must be from 0 (Sunday) to 6 (Saturday)')
   .max(6, 'Week start day must be from 0 (Sunday) to 6 (Saturday)');
 export { DEFAULT_WEEK_START_DAY };
+
+/**
+ * The team's IANA time zone ("Europe/London"), stored in its canonical spelling. Offsets such as
+ * "+01:00" are refused: a team's clocks change with its place's laws (issue 41).
+ */
+export const TimeZone = z
+  .string({ error: 'Time zone must be a time zone name such as Europe/London' })
+  .max(MAX_TIME_ZONE_LENGTH, 'Time zone must be a time zone name such as Europe/London')
+  .transform((name, ctx) => {
+    const canonical = canonicalTimeZone(name);
+    if (canonical === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Time zone "${name.slice(0, MAX_TIME_ZONE_LENGTH)}" is not a known time zone: use a name such as Europe/London or America/New_York`,
+      });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+export { DEFAULT_TIME_ZONE };
 
 const TeamName = plainText(
   z
@@ -24,6 +45,8 @@ const TeamName = plainText(
 export const CreateTeamInput = z.object({
   teamName: TeamName.nullish(),
   weekStartDay: WeekStartDay.default(DEFAULT_WEEK_START_DAY),
+  /** The web app sends the browser's zone; absent, UTC. */
+  timeZone: TimeZone.default(DEFAULT_TIME_ZONE),
   ownerInStaffList: z.boolean().default(false),
 });
 export type CreateTeamInput = z.input<typeof CreateTeamInput>;
@@ -32,6 +55,8 @@ export type CreateTeamInput = z.input<typeof CreateTeamInput>;
 export const UpdateTeamInput = z.object({
   teamName: TeamName.min(1, 'Team name is required'),
   weekStartDay: WeekStartDay,
+  /** Absent: the zone stays as it is (clients from before issue 41 send the rest of the team). */
+  timeZone: TimeZone.optional(),
   ownerInStaffList: z.boolean().optional(),
   scheduleAgentEnabled: z.boolean().optional(),
   hash: ReadHash,
@@ -42,6 +67,8 @@ export const TeamDto = z.object({
   teamId: z.uuid(),
   teamName: z.string(),
   weekStartDay: z.number().int(),
+  /** IANA name: shift times are wall-clock times there, and "today" is its today. */
+  timeZone: z.string(),
   ownerInStaffList: z.boolean(),
   scheduleAgentEnabled: z.boolean(),
   isAdmin: z.boolean(),

@@ -37,6 +37,10 @@ export const users = pgTable('users', {
   billingPastDueSince: timestamp('billing_past_due_since', { withTimezone: true }),
   /** Whether request emails (arrived, decided) are sent to this person; a setting in /settings. */
   requestEmails: boolean('request_emails').notNull().default(true),
+  /** How times are shown to this person: 'auto' follows their browser's region (core time/format). */
+  timeFormat: text('time_format', { enum: ['auto', '12h', '24h'] })
+    .notNull()
+    .default('auto'),
   /** When the provider produced the state stored here: older notices arriving late change nothing. */
   billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
   /** Set when an invitation is accepted; reported (and cleared) by the next sign-in. */
@@ -115,6 +119,11 @@ export const teams = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     weekStartDay: smallint('week_start_day').notNull().default(1),
+    /**
+     * The team's IANA time zone (issue 41): shift times are wall-clock times there, lengths are real
+     * elapsed time there, and "today" is its today. Teams made before it existed are UTC.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -8,6 +8,7 @@ export function teamHash(team: TeamRow): string {
   return contentHash([
     team.name,
     team.weekStartDay,
+    team.timeZone,
     team.ownerInStaffList,
     team.scheduleAgentEnabled,
     team.updatedAt.toISOString(),
@@ -16,7 +17,12 @@ export function teamHash(team: TeamRow): string {
 
 /** The team's fields as audit rows name them (spec 2 §3, "team"). */
 export function teamAuditValues(team: TeamRow): Record<string, unknown> {
-  return { teamName: team.name, weekStartDay: team.weekStartDay, ownerInStaffList: team.ownerInStaffList };
+  return {
+    teamName: team.name,
+    weekStartDay: team.weekStartDay,
+    timeZone: team.timeZone,
+    ownerInStaffList: team.ownerInStaffList,
+  };
 }
 
 export function toTeamDto(
@@ -27,6 +33,7 @@ export function toTeamDto(
     teamId: team.id,
     teamName: team.name,
     weekStartDay: team.weekStartDay,
+    timeZone: team.timeZone,
     ownerInStaffList: team.ownerInStaffList,
     scheduleAgentEnabled: team.scheduleAgentEnabled,
     isAdmin: access.isAdmin,

@@ -196,7 +196,14 @@ export function createTeamRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async insert(values: { name: string; weekStartDay: number; ownerId: string; ownerInStaffList: boolean }) {
+    async insert(values: {
+      name: string;
+      weekStartDay: number;
+      /** Absent: UTC, the column's default. */
+      timeZone?: string;
+      ownerId: string;
+      ownerInStaffList: boolean;
+    }) {
       const [row] = await db.insert(teams).values(values).returning();
       // Which of the owner's teams is the first (isOwnersFirstTeam) is read with each of them.
       await invalidateReads(db, [memoTags.user(values.ownerId)]);
@@ -205,7 +212,9 @@ export function createTeamRepository(db: Db) {
 
     async update(
       teamId: string,
-      values: Partial<Pick<TeamRow, 'name' | 'weekStartDay' | 'ownerInStaffList' | 'scheduleAgentEnabled'>>,
+      values: Partial<
+        Pick<TeamRow, 'name' | 'weekStartDay' | 'timeZone' | 'ownerInStaffList' | 'scheduleAgentEnabled'>
+      >,
     ): Promise<TeamRow> {
       const [row] = await db
         .update(teams)

@@ -78,7 +78,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
     /** Creates a team owned by the user, within their plan's team limit. */
     async create(
       user: UserRow,
-      input: CreateTeamInput & { weekStartDay: number; ownerInStaffList: boolean },
+      input: CreateTeamInput & { weekStartDay: number; timeZone: string; ownerInStaffList: boolean },
     ): Promise<TeamDto> {
       const tier = effectiveTier(billingStateOf(user), user.email, proEmails);
       return db.transaction(async (tx) => {
@@ -91,6 +91,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         const team = await repo.insert({
           name: teamNameOrDefault(input.teamName, user.firstName),
           weekStartDay: input.weekStartDay,
+          timeZone: input.timeZone,
           ownerId: user.id,
           ownerInStaffList: input.ownerInStaffList,
         });
@@ -130,6 +131,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         const updated = await repo.update(teamId, {
           name: input.teamName,
           weekStartDay: input.weekStartDay,
+          ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
           ...(input.ownerInStaffList !== undefined ? { ownerInStaffList: input.ownerInStaffList } : {}),
           ...(input.scheduleAgentEnabled !== undefined
             ? { scheduleAgentEnabled: input.scheduleAgentEnabled }

@@ -1,0 +1,204 @@
+import { Temporal } from 'temporal-polyfill';
+import { addDays } from '../dates/week.ts';
+import { minutesOfDay } from '../shifts/times.ts';
+
+/**
+ * The one home of time zones (issue 41). A team keeps an IANA zone; shift and time-off times are
+ * wall-clock times in it, and every length is the real elapsed time between two wall-clock moments
+ * there. Zone rules come from temporal-polyfill (docs/decisions/0011-time-zones.md): a time that does
+ * not exist on its date (the clocks went forward over it) is refused where it is entered, and one
+ * that happens twice (the clocks went back over it) means the first.
+ *
+ * No clock is read here: "now" is always passed in.
+ */
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const MAX_TIME_ZONE_LENGTH = 64;
+
+const DAY_MINUTES = 24 * 60;
+const zoneIds = new Map<string, string | null>();
+
+/**
+ * The zone's canonical IANA name ("europe/london" → "Europe/London"), or null when it is not one.
+ * Offsets ("+01:00") are not names of places: a team's clock changes with its place's laws.
+ */
+export function canonicalTimeZone(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z]/.test(trimmed)) return null;
+  const known = zoneIds.get(trimmed);
+  if (known !== undefined) return known;
+  let id: string | null;
+  try {
+    id = Temporal.Now.zonedDateTimeISO(trimmed).timeZoneId;
+  } catch {
+    id = null;
+  }
+  if (zoneIds.size < 1_000) zoneIds.set(trimmed, id);
+  return id;
+}
+
+/** True for an IANA time zone name the platform knows. */
+export function isTimeZone(name: unknown): name is string {
+  return canonicalTimeZone(name) !== null;
+}
+
+/** A zone whose clocks never change: lengths there are plain wall-clock arithmetic. */
+function isFixed(zone: string): boolean {
+  return zone === 'UTC' || zone === 'Etc/UTC' || zone === 'Etc/GMT' || zone === 'GMT';
+}
+
+/** The calendar date in `zone` at the instant `now`: a team's "today". */
+export function todayIn(zone: string, now: Date | number = Date.now()): string {
+  if (isFixed(zone)) return new Date(now).toISOString().slice(0, 10);
+  return Temporal.Instant.fromEpochMilliseconds(Number(now))
+    .toZonedDateTimeISO(zone)
+    .toPlainDate()
+    .toString();
+}
+
+/** The wall-clock time in `zone` at the instant `now`, as HH:MM. */
+export function timeIn(zone: string, now: Date | number = Date.now()): string {
+  if (isFixed(zone)) return new Date(now).toISOString().slice(11, 16);
+  const zoned = Temporal.Instant.fromEpochMilliseconds(Number(now)).toZonedDateTimeISO(zone);
+  return `${String(zoned.hour).padStart(2, '0')}:${String(zoned.minute).padStart(2, '0')}`;
+}
+
+function plainDateTime(date: string, time: string): Temporal.PlainDateTime {
+  const minutes = minutesOfDay(time);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Temporal.PlainDateTime(year, month, day, Math.floor(minutes / 60), minutes % 60);
+}
+
+/**
+ * The instant (epoch milliseconds) of a wall-clock `time` on `date` in `zone`. A time that happens
+ * twice is the first; a time in a gap is moved on by the gap's length (01:30 → 02:30 in London on the
+ * night the clocks go forward), so stored times written before a zone was chosen still have a length.
+ */
+export function wallClockInstant(date: string, time: string, zone: string): number {
+  if (isFixed(zone)) return Date.parse(`${date}T00:00:00Z`) + minutesOfDay(time) * 60_000;
+  const exact = plainDateTime(date, time).toZonedDateTime(zone, { disambiguation: 'earlier' });
+  // 'earlier' in a gap goes back; a gap's time is meant as the same clock reading after the change.
+  if (!isSameWallClock(exact, date, time)) {
+    return plainDateTime(date, time).toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds;
+  }
+  return exact.epochMilliseconds;
+}
+
+function isSameWallClock(zoned: Temporal.ZonedDateTime, date: string, time: string): boolean {
+  return zoned.toPlainDate().toString() === date && zoned.hour * 60 + zoned.minute === minutesOfDay(time);
+}
+
+// Whether a clock change falls between a date's midnight and the midnight two days on (the longest
+// reach of a shift starting that day), per zone and date. The week read asks thousands of times for
+// a handful of dates; most answers are "no", and then the old arithmetic is exact.
+const changeNear = new Map<string, boolean>();
+
+function clockChangesNear(date: string, zone: string): boolean {
+  if (isFixed(zone)) return false;
+  const key = `${zone}|${date}`;
+  let answer = changeNear.get(key);
+  if (answer === undefined) {
+    const start = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone });
+    const end = Temporal.PlainDate.from(addDays(date, 2)).toZonedDateTime({ timeZone: zone });
+    const next = start.getTimeZoneTransition('next');
+    answer = next !== null && Temporal.ZonedDateTime.compare(next, end) < 0;
+    if (changeNear.size > 50_000) changeNear.clear();
+    changeNear.set(key, answer);
+  }
+  return answer;
+}
+
+/**
+ * Real elapsed minutes from `startTime` on `date` to `endTime` in `zone`, the end on the next day
+ * when it is earlier than the start (spec 1 §4): 22:00–06:00 is 480 minutes in UTC, 540 on the night
+ * the clocks go back in London and 420 the night they go forward.
+ */
+export function elapsedMinutes(date: string, startTime: string, endTime: string, zone: string): number {
+  const start = minutesOfDay(startTime);
+  const end = minutesOfDay(endTime);
+  const wall = end < start ? end + DAY_MINUTES - start : end - start;
+  if (!clockChangesNear(date, zone)) return wall;
+  const endDate = end < start ? addDays(date, 1) : date;
+  return Math.round(
+    (wallClockInstant(endDate, endTime, zone) - wallClockInstant(date, startTime, zone)) / 60_000,
+  );
+}
+
+/** The instants a wall-clock span covers: [start, end) in epoch milliseconds, overnight when end < start. */
+export function spanInstants(
+  date: string,
+  startTime: string,
+  endTime: string,
+  zone: string,
+): { start: number; end: number } {
+  const start = wallClockInstant(date, startTime, zone);
+  return { start, end: start + elapsedMinutes(date, startTime, endTime, zone) * 60_000 };
+}
+
+/**
+ * A wall-clock moment as whole minutes since 1970-01-01T00:00Z: a timeline on which differences are
+ * real elapsed minutes. In UTC it is `dayNumber(date) * 1440 + minutesOfDay(time)`, the old arithmetic.
+ */
+export function timelineMinute(date: string, time: string, zone: string): number {
+  return Math.round(wallClockInstant(date, time, zone) / 60_000);
+}
+
+/** Real minutes between two instants, e.g. the end of one working day and the start of the next. */
+export function minutesBetween(from: number, to: number): number {
+  return Math.round((to - from) / 60_000);
+}
+
+const DATE_WORDS = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The sentence for a wall-clock time that does not exist on its date in `zone` (the clocks went
+ * forward over it), or null when the time exists:
+ * "01:30 does not exist on 28 March 2027 in Europe/London: the clocks go forward from 01:00 to 02:00."
+ */
+export function missingWallClockProblem(date: string, time: string, zone: string): string | null {
+  if (!clockChangesNear(addDays(date, -1), zone)) return null;
+  const zoned = plainDateTime(date, time).toZonedDateTime(zone, { disambiguation: 'earlier' });
+  // In a gap, 'earlier' lands on another wall-clock reading; a time that exists (once or twice) does not.
+  if (isSameWallClock(zoned, date, time)) return null;
+  const change = zoned.getTimeZoneTransition('next');
+  const hhmm = (t: { hour: number; minute: number }) =>
+    `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+  const shown = time.slice(0, 5);
+  const day = DATE_WORDS.format(new Date(`${date}T00:00:00Z`));
+  if (!change) return `${shown} does not exist on ${day} in ${zone}: the clocks go forward then.`;
+  // The last wall-clock reading before the change, rounded up to its minute (00:59:59.999… → 01:00).
+  const before = change
+    .subtract({ nanoseconds: 1 })
+    .toPlainDateTime()
+    .round({ smallestUnit: 'minute', roundingMode: 'ceil' });
+  return `${shown} does not exist on ${day} in ${zone}: the clocks go forward from ${hhmm(before)} to ${hhmm(change)}.`;
+}
+
+/** Each clock change in `zone` whose instant falls on one of the dates from `from` to `to` (inclusive). */
+export function clockChangesBetween(
+  from: string,
+  to: string,
+  zone: string,
+): { date: string; minutes: number; at: number }[] {
+  if (isFixed(zone)) return [];
+  const changes: { date: string; minutes: number; at: number }[] = [];
+  let cursor = Temporal.PlainDate.from(from).toZonedDateTime({ timeZone: zone });
+  const end = Temporal.PlainDate.from(addDays(to, 1)).toZonedDateTime({ timeZone: zone });
+  for (let i = 0; i < 100; i++) {
+    const next = cursor.getTimeZoneTransition('next');
+    if (!next || Temporal.ZonedDateTime.compare(next, end) >= 0) break;
+    const before = next.subtract({ nanoseconds: 1 });
+    changes.push({
+      date: next.toPlainDate().toString(),
+      minutes: Math.round((next.offsetNanoseconds - before.offsetNanoseconds) / 60e9),
+      at: next.epochMilliseconds,
+    });
+    cursor = next;
+  }
+  return changes;
+}
