@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WEEK_START_DAY } from '../teams/defaults.ts';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, MAX_TIME_ZONE_LENGTH } from '../time/zone.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, MAX_TIME_ZONE_LENGTH } from '../time/clock.ts';
 import { plainText, ReadHash, SubscriptionTier } from './common.ts';
 
 export const MAX_TEAM_NAME_LENGTH = 100;

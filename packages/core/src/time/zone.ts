@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { addDays } from '../dates/week.ts';
 import { minutesOfDay } from '../shifts/times.ts';
+import { isFixedZone as isFixed } from './clock.ts';
 
 /**
  * The one home of time zones (issue 41). A team keeps an IANA zone; shift and time-off times are
@@ -11,57 +12,17 @@ import { minutesOfDay } from '../shifts/times.ts';
  *
  * No clock is read here: "now" is always passed in.
  */
-export const DEFAULT_TIME_ZONE = 'UTC';
-export const MAX_TIME_ZONE_LENGTH = 64;
+export {
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
+  isFixedZone,
+  isTimeZone,
+  MAX_TIME_ZONE_LENGTH,
+  timeIn,
+  todayIn,
+} from './clock.ts';
 
 const DAY_MINUTES = 24 * 60;
-const zoneIds = new Map<string, string | null>();
-
-/**
- * The zone's canonical IANA name ("europe/london" → "Europe/London"), or null when it is not one.
- * Offsets ("+01:00") are not names of places: a team's clock changes with its place's laws.
- */
-export function canonicalTimeZone(name: unknown): string | null {
-  if (typeof name !== 'string') return null;
-  const trimmed = name.trim();
-  if (!trimmed || trimmed.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z]/.test(trimmed)) return null;
-  const known = zoneIds.get(trimmed);
-  if (known !== undefined) return known;
-  let id: string | null;
-  try {
-    id = Temporal.Now.zonedDateTimeISO(trimmed).timeZoneId;
-  } catch {
-    id = null;
-  }
-  if (zoneIds.size < 1_000) zoneIds.set(trimmed, id);
-  return id;
-}
-
-/** True for an IANA time zone name the platform knows. */
-export function isTimeZone(name: unknown): name is string {
-  return canonicalTimeZone(name) !== null;
-}
-
-/** A zone whose clocks never change: lengths there are plain wall-clock arithmetic. */
-function isFixed(zone: string): boolean {
-  return zone === 'UTC' || zone === 'Etc/UTC' || zone === 'Etc/GMT' || zone === 'GMT';
-}
-
-/** The calendar date in `zone` at the instant `now`: a team's "today". */
-export function todayIn(zone: string, now: Date | number = Date.now()): string {
-  if (isFixed(zone)) return new Date(now).toISOString().slice(0, 10);
-  return Temporal.Instant.fromEpochMilliseconds(Number(now))
-    .toZonedDateTimeISO(zone)
-    .toPlainDate()
-    .toString();
-}
-
-/** The wall-clock time in `zone` at the instant `now`, as HH:MM. */
-export function timeIn(zone: string, now: Date | number = Date.now()): string {
-  if (isFixed(zone)) return new Date(now).toISOString().slice(11, 16);
-  const zoned = Temporal.Instant.fromEpochMilliseconds(Number(now)).toZonedDateTimeISO(zone);
-  return `${String(zoned.hour).padStart(2, '0')}:${String(zoned.minute).padStart(2, '0')}`;
-}
 
 function plainDateTime(date: string, time: string): Temporal.PlainDateTime {
   const minutes = minutesOfDay(time);
@@ -154,6 +115,25 @@ const DATE_WORDS = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+/**
+ * The sentence for the first of a shift's wall-clock times that does not exist in `zone` (its start on
+ * its date, its end on the same date or, when earlier than the start, the next), or null: every
+ * write of shift-like times (shifts, time off, open shifts, proposals) refuses those with a 400.
+ */
+export function shiftWallClockProblem(
+  entry: { shiftDate: string; startTime: string | null; endTime: string | null },
+  zone: string,
+): string | null {
+  if (isFixed(zone) || !entry.startTime) return null;
+  const start = missingWallClockProblem(entry.shiftDate, entry.startTime, zone);
+  if (start || !entry.endTime) return start;
+  const endDate =
+    minutesOfDay(entry.endTime) < minutesOfDay(entry.startTime)
+      ? addDays(entry.shiftDate, 1)
+      : entry.shiftDate;
+  return missingWallClockProblem(endDate, entry.endTime, zone);
+}
 
 /**
  * The sentence for a wall-clock time that does not exist on its date in `zone` (the clocks went
