@@ -237,7 +237,7 @@ async function run(engine: Engine) {
 
     // Where a first read's time goes, step by step, on the same data (each the median of 20).
     const repo = createShiftRepository(database.db);
-    const viewer = { isAdmin: true };
+    const viewer = { isAdmin: true, team: { timeZone: 'UTC' } };
     const rows = await repo.readForTeam(world.teamId, WEEK.startDate, WEEK.endDate);
     const dtos = rows.map((row) => toShiftDto(row, viewer));
     const text = JSON.stringify(dtos);

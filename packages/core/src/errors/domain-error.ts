@@ -56,6 +56,8 @@ export class DomainError extends Error {
   readonly retryAfterSeconds?: number;
   /** The schedule entries a change would clash with (approving time off over shifts). */
   readonly clashes?: { shiftId: string; shiftDate: string; description: string }[];
+  /** The fields a rule refused, as zod's validation errors name them (a 400's `errors[]`). */
+  readonly errors?: { path: string; message: string }[];
 
   constructor(
     code: ErrorCode,
@@ -63,6 +65,7 @@ export class DomainError extends Error {
     options: {
       retryAfterSeconds?: number;
       clashes?: { shiftId: string; shiftDate: string; description: string }[];
+      errors?: { path: string; message: string }[];
     } = {},
   ) {
     super(message);
@@ -70,5 +73,6 @@ export class DomainError extends Error {
     this.code = code;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.clashes !== undefined) this.clashes = options.clashes;
+    if (options.errors !== undefined) this.errors = options.errors;
   }
 }

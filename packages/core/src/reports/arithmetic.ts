@@ -1,13 +1,17 @@
 import { addDays } from '../dates/week.ts';
 import { type TimeOffKind, timeOffKind } from '../shifts/time-off.ts';
-import { spanMinutes } from '../shifts/times.ts';
 import { ADJUSTMENT_REASONS, type AdjustmentReason, workedMinutes } from '../shifts/worked-minutes.ts';
+import { DEFAULT_TIME_ZONE, elapsedMinutes } from '../time/zone.ts';
 import { daysInRange } from './ranges.ts';
 
 /**
  * The arithmetic of the leave, adjustments and payroll reports, on rows the server reads in one
  * query per table. Entries are dated by the day they start, so an overnight shift counts wholly on
  * its first day; entries after a person's leaving date are left out.
+ *
+ * Every length is real elapsed time in the team's `zone` (issue 41): a 22:00–06:00 shift is paid
+ * 540 minutes the night the clocks go back and 420 the night they go forward. Adjustments are
+ * minutes as entered, so the adjustments report needs no zone.
  */
 
 export const ADJUSTMENT_REASON_KEYS = Object.keys(ADJUSTMENT_REASONS) as AdjustmentReason[];
@@ -85,11 +89,22 @@ function reportable(
 // ---------------------------------------------------------------------------------------------
 // Leave
 
+/** A timed entry's span in real elapsed minutes in `zone` on its date; 0 without both times. */
+function entrySpanMinutes(entry: ReportEntry, zone: string): number {
+  return entry.startTime && entry.endTime
+    ? elapsedMinutes(entry.shiftDate, entry.startTime, entry.endTime, zone)
+    : 0;
+}
+
 /**
  * What one time-off entry counts (spec 2 "Features pages", leave): hours time off as minutes
- * (hours × 60), day kinds as (part) days, an exact time range as its minutes less the break.
+ * (hours × 60), day kinds as (part) days, an exact time range as its real elapsed minutes in the
+ * team's `zone` less the break.
  */
-export function leaveAmount(entry: ReportEntry): {
+export function leaveAmount(
+  entry: ReportEntry,
+  zone: string = DEFAULT_TIME_ZONE,
+): {
   kind: TimeOffKind;
   minutes: number | null;
   days: number | null;
@@ -97,8 +112,7 @@ export function leaveAmount(entry: ReportEntry): {
   const kind = timeOffKind(entry);
   if (kind === 'days') return { kind, minutes: null, days: entry.timeOffDays };
   if (kind === 'hours') return { kind, minutes: Math.round((entry.timeOffHours ?? 0) * 60), days: null };
-  const span = entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
-  return { kind, minutes: Math.max(0, span - entry.breakMinutes), days: null };
+  return { kind, minutes: Math.max(0, entrySpanMinutes(entry, zone) - entry.breakMinutes), days: null };
 }
 
 export type LeaveEntry = {
@@ -123,18 +137,22 @@ export type LeaveReport = {
   totals: { entries: number; minutes: number; days: number };
 };
 
-/** Time off in the range, per entry and totalled per person (minutes and days kept apart). */
+/**
+ * Time off in the range, per entry and totalled per person (minutes and days kept apart); a time
+ * range's minutes are real elapsed time in the team's `zone`.
+ */
 export function leaveReport(
   staff: readonly ReportStaff[],
   entries: readonly ReportEntry[],
   range: DateRange,
+  zone: string = DEFAULT_TIME_ZONE,
 ): LeaveReport {
   const rows: LeaveEntry[] = [];
   const people = new Map<string, LeavePerson>();
   for (const { person, entries: own } of reportable(staff, entries, range))
     for (const entry of own) {
       if (!entry.isTimeOff) continue;
-      const amount = leaveAmount(entry);
+      const amount = leaveAmount(entry, zone);
       const name = staffName(person);
       rows.push({
         shiftId: entry.shiftId,
@@ -287,29 +305,32 @@ function addAmounts(into: PayrollAmounts, from: PayrollAmounts): void {
   into.timeOffDays += from.timeOffDays;
 }
 
-/** What one entry adds to its day: a shift its span, break, adjustments and worked minutes; time off apart. */
-export function payrollAmounts(entry: ReportEntry): PayrollAmounts {
+/**
+ * What one entry adds to its day: a shift its span, break, adjustments and worked minutes; time off
+ * apart. Spans are real elapsed time in the team's `zone`.
+ */
+export function payrollAmounts(entry: ReportEntry, zone: string = DEFAULT_TIME_ZONE): PayrollAmounts {
   const amounts = noAmounts();
-  addEntry(amounts, entry);
+  addEntry(amounts, entry, zone);
   return amounts;
 }
 
-function addEntry(into: PayrollAmounts, entry: ReportEntry): void {
+function addEntry(into: PayrollAmounts, entry: ReportEntry, zone: string): void {
   if (entry.isTimeOff) {
-    const leave = leaveAmount(entry);
+    const leave = leaveAmount(entry, zone);
     into.timeOffMinutes += leave.minutes ?? 0;
     into.timeOffDays += leave.days ?? 0;
     return;
   }
   into.shifts += 1;
-  into.scheduledMinutes += entry.startTime && entry.endTime ? spanMinutes(entry.startTime, entry.endTime) : 0;
+  into.scheduledMinutes += entrySpanMinutes(entry, zone);
   into.breakMinutes += entry.breakMinutes;
   for (const a of entry.attendanceAdjustments) {
     if (!isReason(a.reason)) continue;
     into.adjustments[a.reason] += Math.max(0, a.minutes);
     into.adjustmentMinutes += Math.max(0, a.minutes);
   }
-  into.workedMinutes += workedMinutes(entry);
+  into.workedMinutes += workedMinutes(entry, zone);
 }
 
 /**
@@ -334,12 +355,14 @@ export function contractedMinutes(person: ReportStaff, range: DateRange): number
 /**
  * Per person and day: shifts' scheduled minutes, breaks, adjustments by reason and worked minutes
  * (the schedule's rule), time off apart; per person the totals against contracted weekly hours.
- * Everyone on the list who had not left before the range starts has a line, worked or not.
+ * Everyone on the list who had not left before the range starts has a line, worked or not. Lengths
+ * are real elapsed time in the team's `zone` (contracted hours are hours, whatever the clocks do).
  */
 export function payrollReport(
   staff: readonly ReportStaff[],
   entries: readonly ReportEntry[],
   range: DateRange,
+  zone: string = DEFAULT_TIME_ZONE,
 ): PayrollReport {
   const dayList: PayrollDay[] = [];
   const totals = { ...noAmounts(), contractedMinutes: 0 };
@@ -373,7 +396,7 @@ export function payrollReport(
         };
         dayList.push(day);
       }
-      addEntry(day, entry);
+      addEntry(day, entry, zone);
     }
     if (day) {
       addAmounts(amounts, day);

@@ -37,12 +37,31 @@ function plainDateTime(date: string, time: string): Temporal.PlainDateTime {
  */
 export function wallClockInstant(date: string, time: string, zone: string): number {
   if (isFixed(zone)) return Date.parse(`${date}T00:00:00Z`) + minutesOfDay(time) * 60_000;
+  // A date with no change on it has one offset all day: the agent's timeline asks this in loops.
+  const offset = steadyOffsetMinutes(date, zone);
+  if (offset !== null) return Date.parse(`${date}T00:00:00Z`) + (minutesOfDay(time) - offset) * 60_000;
   const exact = plainDateTime(date, time).toZonedDateTime(zone, { disambiguation: 'earlier' });
   // 'earlier' in a gap goes back; a gap's time is meant as the same clock reading after the change.
   if (!isSameWallClock(exact, date, time)) {
     return plainDateTime(date, time).toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds;
   }
   return exact.epochMilliseconds;
+}
+
+const steadyOffsets = new Map<string, number | null>();
+
+/** The zone's UTC offset in minutes all through `date`, or null when its clocks change that day. */
+function steadyOffsetMinutes(date: string, zone: string): number | null {
+  const key = `${zone}|${date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    offset = clockChangesNear(addDays(date, -1), zone)
+      ? null
+      : Math.round(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).offsetNanoseconds / 60e9);
+    if (steadyOffsets.size > 50_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 function isSameWallClock(zoned: Temporal.ZonedDateTime, date: string, time: string): boolean {
@@ -79,11 +98,20 @@ export function elapsedMinutes(date: string, startTime: string, endTime: string,
   const end = minutesOfDay(endTime);
   const wall = end < start ? end + DAY_MINUTES - start : end - start;
   if (!clockChangesNear(date, zone)) return wall;
-  const endDate = end < start ? addDays(date, 1) : date;
-  return Math.round(
-    (wallClockInstant(endDate, endTime, zone) - wallClockInstant(date, startTime, zone)) / 60_000,
-  );
+  // Near a change each answer costs two zone conversions; a week's rows repeat the same few spans.
+  const key = `${zone}|${date}|${startTime}|${endTime}`;
+  let minutes = nearChangeSpans.get(key);
+  if (minutes === undefined) {
+    const endDate = end < start ? addDays(date, 1) : date;
+    minutes = Math.round(
+      (wallClockInstant(endDate, endTime, zone) - wallClockInstant(date, startTime, zone)) / 60_000,
+    );
+    if (nearChangeSpans.size > 50_000) nearChangeSpans.clear();
+    nearChangeSpans.set(key, minutes);
+  }
+  return minutes;
 }
+const nearChangeSpans = new Map<string, number>();
 
 /** The instants a wall-clock span covers: [start, end) in epoch milliseconds, overnight when end < start. */
 export function spanInstants(

@@ -25,6 +25,7 @@ export default fp(
         }
         if (error.code === ErrorCode.RATE_LIMITED) body.isRateLimit = true;
         if (error.clashes) body.clashes = error.clashes;
+        if (error.errors) body.errors = error.errors;
         return reply.status(errorStatus[error.code]).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

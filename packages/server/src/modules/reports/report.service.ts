@@ -40,7 +40,8 @@ const AUDIT_EXPORT_BATCH = 1000;
 
 /**
  * The reports (spec 2 §7 `/reports`, issue 15): owners and administrators only; payroll and
- * adjustments on Pro; ranges held to the plan's limits. The arithmetic is core's (reports/arithmetic).
+ * adjustments on Pro; ranges held to the plan's limits. The arithmetic is core's (reports/arithmetic),
+ * its lengths real elapsed time in the team's zone (issue 41); the CSV is written from the same answer.
  */
 export function createReportService(deps: { db: Db; proEmails: readonly string[] }) {
   const { db, proEmails } = deps;
@@ -118,12 +119,12 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
     },
 
     async leave(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<LeaveReportResponse> {
-      await rangeAccess(user, teamId, 'leave', q);
+      const a = await rangeAccess(user, teamId, 'leave', q);
       const [people, entries] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
         repo.entries(teamId, { ...q, only: 'timeOff' }),
       ]);
-      const report = leaveReport(people, entries, q);
+      const report = leaveReport(people, entries, q, a.team.timeZone);
       return { ...range(q), ...report, entries: q.groupByStaff ? [] : report.entries };
     },
 
@@ -150,12 +151,12 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
     },
 
     async payroll(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<PayrollReportResponse> {
-      await rangeAccess(user, teamId, 'payroll', q);
+      const a = await rangeAccess(user, teamId, 'payroll', q);
       const [people, entries] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
         repo.entries(teamId, q),
       ]);
-      const report = payrollReport(people, entries, q);
+      const report = payrollReport(people, entries, q, a.team.timeZone);
       return { ...range(q), ...report, days: q.groupByStaff ? [] : report.days };
     },
   };

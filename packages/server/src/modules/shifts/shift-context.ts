@@ -1,3 +1,4 @@
+import { shiftTimesProblem } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import type { Db } from '../../db/db.ts';
@@ -13,6 +14,16 @@ export const NOTIFICATIONS_ARE_PRO =
   'Schedule notifications are part of the Pro plan. Upgrade to Pro to email staff about schedule changes.';
 export const ATTENDANCE_IS_PRO =
   'Time and attendance (attendance adjustments) is part of the Pro plan. Upgrade to Pro to record them.';
+
+/**
+ * Refuses (400, nothing written) an entry whose times the team's zone cannot hold: a start or end the
+ * clocks skip that night, in the sentence naming the change, or a break as long as the real shift
+ * (core shiftTimesProblem). Every write of shift times in this module goes through here.
+ */
+export function refuseTimesOutOfZone(entry: Parameters<typeof shiftTimesProblem>[0], timeZone: string): void {
+  const problem = shiftTimesProblem(entry, timeZone);
+  if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message, { errors: [problem] });
+}
 
 /** What the schedule's services are built from (shifts.routes.ts passes the app's). */
 export type ShiftServiceDeps = {

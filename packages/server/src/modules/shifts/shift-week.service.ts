@@ -16,7 +16,7 @@ import { requireTeamWriter } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues } from './shift.dto.ts';
 import { createShiftRepository, type NewShift } from './shift.repository.ts';
-import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
+import { refuseTimesOutOfZone, type ShiftContext, type ShiftServiceDeps } from './shift-context.ts';
 
 /** Whole weeks at once: copy one to another, clear one, and email its staff that it changed. */
 export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext) {
@@ -26,9 +26,11 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
     /**
      * Copies one week's shifts to another (time off only when asked: it belongs to its dates;
      * attendance adjustments never: they record what happened on the day). Entries that would clash,
-     * or fall after someone's leaving date, are skipped. Set-based: one read of the source week, one of
-     * the target window, the clash rule in memory (each copy also checked against the copies before
-     * it), one insert of every copy and one of every audit row, however many entries.
+     * or fall after someone's leaving date, are skipped; one whose time does not exist on its new
+     * date in the team's zone refuses the copy (400, the sentence naming the clock change).
+     * Set-based: one read of the source week, one of the target window, the clash rule in memory
+     * (each copy also checked against the copies before it), one insert of every copy and one of
+     * every audit row, however many entries.
      */
     async copyWeek(
       user: UserRow,
@@ -72,6 +74,9 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
             skipped += 1;
             continue;
           }
+          // A time the clocks skip on the new date (a 01:30 start copied onto the night they go
+          // forward) refuses the whole copy, as a hand edit would be refused; nothing is written.
+          refuseTimesOutOfZone(candidate, a.team.timeZone);
           const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = entry;
           copies.push({ ...rest, shiftDate, attendanceAdjustments: [] });
           planned.push({

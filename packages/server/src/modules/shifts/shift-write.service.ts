@@ -32,7 +32,7 @@ import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.repository.ts';
-import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
+import { refuseTimesOutOfZone, type ShiftContext, type ShiftServiceDeps } from './shift-context.ts';
 
 /** Refuses an entry dated after the person's leaving date (core isActiveOn). */
 function refuseAfterLeaving(member: StaffRow, input: Pick<ParsedShiftInput, 'shiftDate'>) {
@@ -157,6 +157,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       // Read before the transaction (as every read): the same answer a read inside it would give at
       // this isolation level, from the prepared (and on PGlite remembered) statement.
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
+      refuseTimesOutOfZone(input, a.team.timeZone);
       // Likewise the strict staffing rules that apply (Pro; remembered settings): null for none.
       const strict = await strictRulesFor(db, a, [plannedEntry(NEW_ENTRY_ID, input)]);
       const { result, mails } = await db.transaction(async (tx) => {
@@ -199,6 +200,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       within?: (tx: Db, before: ShiftRow, after: ShiftRow) => Promise<void>,
     ): Promise<ShiftDto> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
+      refuseTimesOutOfZone(input, a.team.timeZone);
       const strict = await strictRulesFor(db, a, [plannedEntry(shiftId, input)]);
       const { result, mails, previousDate } = await db.transaction(async (tx) => {
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });

@@ -6,8 +6,15 @@ import {
 } from '@rotaboard/core/shifts/worked-minutes';
 import type { ShiftReadRow, ShiftRow } from './shift.repository.ts';
 
-/** A shift as the client sees it; administrator-only notes are hidden from other viewers. */
-export function toShiftDto(row: ShiftReadRow, viewer: { isAdmin: boolean }): ShiftDto {
+/**
+ * A shift as the client sees it; administrator-only notes are hidden from other viewers. Its
+ * `workedMinutes` is real elapsed time in the team's zone (issue 41): the viewer's team access
+ * carries the team, so the week read passes nothing more per row.
+ */
+export function toShiftDto(
+  row: ShiftReadRow,
+  viewer: { isAdmin: boolean; team: { timeZone: string } },
+): ShiftDto {
   // Reasons were checked against AdjustmentReason when written; no copy per read (the week read maps
   // thousands of rows).
   const adjustments = row.attendanceAdjustments as {
@@ -30,7 +37,7 @@ export function toShiftDto(row: ShiftReadRow, viewer: { isAdmin: boolean }): Shi
     breakMinutes: row.breakMinutes,
     attendanceAdjustments: adjustments,
     attendanceAdjustmentMinutes: adjustmentMinutes(adjustments),
-    workedMinutes: workedMinutes(row),
+    workedMinutes: workedMinutes(row, viewer.team.timeZone),
   };
 }
 
