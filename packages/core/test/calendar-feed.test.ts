@@ -8,6 +8,7 @@ import {
   feedWindow,
   shiftWallClock,
 } from '../src/calendar/feed.ts';
+import { feedEventSpan, vtimezone } from '../src/calendar/feed-zone.ts';
 import type { ScheduleViewer } from '../src/shifts/lock.ts';
 
 const today = '2026-11-26';
@@ -95,5 +96,72 @@ describe('events', () => {
     expect(feedDescription('Disciplinary chat', false)).toBeNull();
     expect(feedDescription('   ', true)).toBeNull();
     expect(feedDescription(null, true)).toBeNull();
+  });
+});
+
+describe('events in the team’s time zone', () => {
+  const instants = (span: { start: { epochMilliseconds: number }; end: { epochMilliseconds: number } }) => [
+    new Date(span.start.epochMilliseconds).toISOString(),
+    new Date(span.end.epochMilliseconds).toISOString(),
+  ];
+
+  it('start and end at the real instants across London’s clock changes', () => {
+    expect(instants(feedEventSpan('2027-10-30', '22:00', '06:00', 'Europe/London'))).toEqual([
+      '2027-10-30T21:00:00.000Z',
+      '2027-10-31T06:00:00.000Z',
+    ]);
+    expect(instants(feedEventSpan('2027-03-27', '22:00', '06:00', 'Europe/London'))).toEqual([
+      '2027-03-27T22:00:00.000Z',
+      '2027-03-28T05:00:00.000Z',
+    ]);
+    // Written in the zone: the wall-clock times people entered.
+    const span = feedEventSpan('2027-10-30', '22:00:00', '06:00:00', 'Europe/London');
+    expect([span.start.toPlainDateTime().toString(), span.end.toPlainDateTime().toString()]).toEqual([
+      '2027-10-30T22:00:00',
+      '2027-10-31T06:00:00',
+    ]);
+  });
+
+  it('last a whole day when the end is the start time, as shiftWallClock says', () => {
+    expect(instants(feedEventSpan('2027-10-30', '09:00', '09:00', 'Europe/London'))).toEqual([
+      '2027-10-30T08:00:00.000Z',
+      '2027-10-31T09:00:00.000Z',
+    ]);
+    expect(instants(feedEventSpan('2026-11-26', '09:00', '09:00', 'UTC'))).toEqual([
+      '2026-11-26T09:00:00.000Z',
+      '2026-11-27T09:00:00.000Z',
+    ]);
+  });
+
+  it('come with a VTIMEZONE naming each clock change at its local time before the change', () => {
+    expect(vtimezone('Europe/London', '2027-01-01', '2027-12-31')?.split('\r\n')).toEqual([
+      'BEGIN:VTIMEZONE',
+      'TZID:Europe/London',
+      'BEGIN:STANDARD',
+      'DTSTART:20270101T000000',
+      'TZOFFSETFROM:+0000',
+      'TZOFFSETTO:+0000',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:20270328T010000',
+      'TZOFFSETFROM:+0000',
+      'TZOFFSETTO:+0100',
+      'END:DAYLIGHT',
+      'BEGIN:STANDARD',
+      'DTSTART:20271031T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0000',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ]);
+    // A southern summer at the start is daylight time; offsets with minutes; none for UTC.
+    expect(vtimezone('Pacific/Auckland', '2027-01-01', '2027-12-31')).toContain(
+      'BEGIN:DAYLIGHT\r\nDTSTART:20270101T000000\r\nTZOFFSETFROM:+1300\r\nTZOFFSETTO:+1300',
+    );
+    expect(vtimezone('America/Los_Angeles', '2027-01-01', '2027-12-31')).toContain(
+      'DTSTART:20270314T020000\r\nTZOFFSETFROM:-0800\r\nTZOFFSETTO:-0700',
+    );
+    expect(vtimezone('Asia/Kathmandu', '2027-01-01', '2027-12-31')).toContain('TZOFFSETTO:+0545');
+    expect(vtimezone('UTC', '2027-01-01', '2027-12-31')).toBeNull();
   });
 });

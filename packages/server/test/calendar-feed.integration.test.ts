@@ -129,7 +129,7 @@ describe.each(engines)('calendar feed on %s', (engine) => {
     expect((await fetchFeed(`/calendar/${'x'.repeat(5000)}.ics`)).statusCode).toBe(414);
   });
 
-  it('publishes own shifts of every team with team and role, floating times, a stable UID', async () => {
+  it('publishes own shifts of every team with team and role, UTC times for a team in UTC, a stable UID', async () => {
     const w = await worker();
     const diner = await team('Diner', w);
     const bar = await team('Night Bar', w, 'free');
@@ -159,14 +159,14 @@ describe.each(engines)('calendar feed on %s', (engine) => {
     expect(d).toMatchObject({
       uid: `shift-${dinerShift}@localhost`,
       description: 'Bring keys',
-      start: `${day}T09:00:00`,
-      end: `${day}T17:00:00`,
+      start: `${day}T09:00:00Z`,
+      end: `${day}T17:00:00Z`,
       allDay: false,
-      floating: true,
+      floating: false,
       sequence: 0,
     });
     // Past midnight: the end is the next day.
-    expect(events.find((e) => e.uid.includes(barShift))!.end).toBe(`${addDays(today, 4)}T02:00:00`);
+    expect(events.find((e) => e.uid.includes(barShift))!.end).toBe(`${addDays(today, 4)}T02:00:00Z`);
     // The UID stays the same on the next fetch.
     expect(
       eventsOf((await fetchFeed(await urlOf(w.call))).body)
@@ -280,7 +280,7 @@ describe.each(engines)('calendar feed on %s', (engine) => {
     expect(changed.headers.etag).not.toBe(etag);
     const after = eventsOf(changed.body)[0]!;
     expect(after.uid).toBe(before.uid);
-    expect(after.start).toBe(`${day}T10:00:00`);
+    expect(after.start).toBe(`${day}T10:00:00Z`);
     expect(after.sequence).toBe(before.sequence + 1);
     expect(after.lastModified > before.lastModified).toBe(true);
   });

@@ -14,6 +14,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { staff as staffTable } from '../src/db/schema.ts';
+import { DAY_MS } from '../src/lib/calendar.ts';
 import {
   client,
   createTestApp,
@@ -440,12 +441,12 @@ describe.each(engines)('live updates on %s', (engine) => {
     );
     await rec.waitFor(1);
     // Tomorrow they are still a member; the minute sweep of the day after takes them out, with no
-    // change made to the team.
-    await t.app.realtime.sweepLeavers(tomorrow);
+    // change made to the team (a team in UTC: a day on from now is tomorrow there).
+    await t.app.realtime.sweepLeavers(Date.now() + DAY_MS);
     await w.owner('POST', `${w.base}/day-notes`, { noteDate: D(1), noteText: 'Stocktake' });
     await rec.waitFor(2);
     const left = next<string>(socket, HubEvents.left);
-    await t.app.realtime.sweepLeavers(D(2));
+    await t.app.realtime.sweepLeavers(Date.now() + 2 * DAY_MS);
     expect(await left).toBe(w.team.teamId);
     // Once that day has come, they cannot join again either.
     await t.database.db

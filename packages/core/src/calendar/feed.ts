@@ -36,7 +36,10 @@ export function feedUrl(publicUrl: string, token: string): string {
 
 export type DateRange = { startDate: string; endDate: string };
 
-/** The dates the feed covers on `today`: 4 weeks back to 12 weeks ahead, both ends included. */
+/**
+ * The dates the feed covers on `today` (a team's today, in its time zone): 4 weeks back to 12 weeks
+ * ahead, both ends included.
+ */
 export function feedWindow(today: string): DateRange {
   return { startDate: addDays(today, -FEED_WEEKS_BACK * 7), endDate: addDays(today, FEED_WEEKS_AHEAD * 7) };
 }
@@ -57,7 +60,7 @@ export function feedRangeForTeam(
   return readable.startDate <= endDate ? { startDate: readable.startDate, endDate } : null;
 }
 
-/** A wall-clock moment: a date and an 'HH:MM' time, with no time zone (the schedule has none). */
+/** A wall-clock moment: a date and an 'HH:MM' time, read in the team's time zone (feed-zone.ts). */
 export type WallClock = { date: string; time: string };
 
 /**

@@ -79,8 +79,8 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 
 /**
  * Every validation of spec 2 §5, in the form's order, with its exact message; null when the request
- * may be sent. `today` is the requester's calendar date (no date before it). Shared by the request
- * form and the server.
+ * may be sent. `today` is the team's today, the date in its time zone (no date before it; issue 41).
+ * Shared by the request form and the server.
  */
 export function requestProblem(
   request: RequestFields,

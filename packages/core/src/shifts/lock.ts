@@ -20,7 +20,7 @@ export function lastReadableDate(lock: ScheduleLock, isAdmin: boolean): string |
   return !isAdmin && lock.hideScheduleAfterLock ? lock.lockedUntil : null;
 }
 
-/** Who is reading the schedule, for `readableRange`. */
+/** Who is reading the schedule, for `readableRange`; `today` is the team's, in its time zone. */
 export type ScheduleViewer = { tier: SubscriptionTier; isAdmin: boolean; lock: ScheduleLock; today: string };
 
 /**

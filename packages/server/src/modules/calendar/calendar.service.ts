@@ -3,10 +3,11 @@ import { feedRangeForTeam, feedTokenOf, feedUrl, feedWindow } from '@rotaboard/c
 import type { CalendarFeedDto } from '@rotaboard/core/contracts/calendar';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
+import { teamToday } from '../../lib/calendar.ts';
 import { contentHash, hashToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
+import { teamsOfUser } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import {
   type CalendarFeedRow,
@@ -70,20 +71,20 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
      * The feed behind `{token}.ics` and its ETag, or null for no such feed. Each team the person is
      * on contributes their own entries within feedRangeForTeam: what they may read there (a lock
      * hiding later days hides them here too) and not after their leaving date; a team they left or
-     * were removed from is not among their teams at all.
+     * were removed from is not among their teams at all. Each team's window counts from its own
+     * today, in its time zone, as its leaving dates do.
      */
-    async render(file: string): Promise<{ ics: string; etag: string } | null> {
+    async render(file: string, now: number = Date.now()): Promise<{ ics: string; etag: string } | null> {
       const token = feedTokenOf(file);
       if (!token) return null;
       const repo = createCalendarRepository(db);
       const feed = await repo.findByTokenHash(hashToken(token));
       if (!feed) return null;
-      const today = todayUtc();
-      const window = feedWindow(today);
       const teams = [];
-      for (const found of await createTeamRepository(db).listForUser(feed.userId, today)) {
+      for (const found of await teamsOfUser(createTeamRepository(db), feed.userId, now)) {
         const membership = found.membership;
         if (!membership) continue;
+        const today = teamToday(found.team, now);
         const isOwner = found.team.ownerId === feed.userId;
         const viewer = {
           tier: effectiveTier(found.ownerBilling, found.ownerEmail, deps.proEmails),
@@ -94,10 +95,10 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
           },
           today,
         };
-        const range = feedRangeForTeam(viewer, isOwner ? null : membership.leavingDate, window);
+        const range = feedRangeForTeam(viewer, isOwner ? null : membership.leavingDate, feedWindow(today));
         if (!range) continue;
         const entries = await repo.listEntries(membership.staffId, range.startDate, range.endDate);
-        teams.push({ teamName: found.team.name, entries });
+        teams.push({ teamName: found.team.name, timeZone: found.team.timeZone, entries });
       }
       const ics = renderFeed(teams, uidDomain);
       return { ics, etag: `"${contentHash(ics)}"` };

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { openShiftClaims, openShifts, staff, teams, users } from '../../db/schema.ts';
+import { teamTodaySql } from '../teams/team.repository.ts';
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
 export type OpenShiftClaimRow = typeof openShiftClaims.$inferSelect;
@@ -160,16 +162,21 @@ export function createOpenShiftRepository(db: Db) {
         .where(and(inArray(staff.id, [...staffIds]), isNotNull(staff.userId)));
     },
 
-    /** Pending claims per team, for the teams `userId` owns or administers (the notification bell). */
-    async pendingForReviewer(userId: string, today: string) {
+    /**
+     * Pending claims per team, for the teams `userId` owns or administers at the instant `now` (a
+     * leaving date not passed in the team's time zone): the notification bell.
+     */
+    async pendingForReviewer(userId: string, now: Date) {
+      const adminTeam = alias(teams, 'admin_team');
       const adminTeams = db
         .select({ teamId: staff.teamId })
         .from(staff)
+        .innerJoin(adminTeam, eq(adminTeam.id, staff.teamId))
         .where(
           and(
             eq(staff.userId, userId),
             eq(staff.isAdmin, true),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now, adminTeam.timeZone))),
           ),
         );
       return db

@@ -5,7 +5,6 @@ import type {
   ParsedOpenShiftInput,
 } from '@rotaboard/core/contracts/open-shifts';
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
-import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
   claimRefusal,
@@ -19,7 +18,7 @@ import {
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
+import { teamToday } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
@@ -118,7 +117,7 @@ export function createOpenShiftService(deps: {
     role: member.role,
     leavingDate: a.leavingDate,
     lock: { lockedUntil: a.team.lockedUntil, hideScheduleAfterLock: a.team.hideScheduleAfterLock },
-    today: todayUtc(),
+    today: teamToday(a.team),
   });
 
   const fields = (row: OpenShiftWithFilled) => ({
@@ -175,11 +174,11 @@ export function createOpenShiftService(deps: {
 
   return {
     async create(user: UserRow, teamId: string, input: ParsedOpenShiftInput): Promise<OpenShiftDto> {
-      // Yesterday in UTC, as requests: someone a time zone ahead may already be on "today".
-      const problem = openShiftProblem(input, addDays(todayUtc(), -1));
-      if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
       const row = await db.transaction(async (tx) => {
         const a = requireTeamWriter(await access(tx, user, teamId));
+        // From today in the team's time zone, the clock its schedule keeps.
+        const problem = openShiftProblem(input, teamToday(a.team));
+        if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
         requirePro(a);
         const row = await createOpenShiftRepository(tx).insert({ teamId, ...input, createdBy: user.id });
         await createAuditRepository(tx).record({
@@ -312,7 +311,7 @@ export function createOpenShiftService(deps: {
           newValues: claimAuditValues(claim),
         });
         const claimantName = `${member.firstName} ${member.lastName}`.trim();
-        const mails = (await createRequestRepository(tx).reviewers(teamId, todayUtc()))
+        const mails = (await createRequestRepository(tx).reviewers(teamId, teamToday(a.team)))
           .filter((r) => r.id !== user.id && r.requestEmails)
           .map((r) => ({
             to: r.email,
@@ -451,7 +450,7 @@ export function createOpenShiftService(deps: {
 
 /** The bell's part (GET /api/notifications): pending claims per team this person reviews, Pro teams only. */
 export async function openShiftNotifications(db: Db, user: { id: string }, proEmails: readonly string[]) {
-  const rows = await createOpenShiftRepository(db).pendingForReviewer(user.id, todayUtc());
+  const rows = await createOpenShiftRepository(db).pendingForReviewer(user.id, new Date());
   const owners = await createUserRepository(db).findByIds([...new Set(rows.map((r) => r.ownerId))]);
   const pro = new Set(
     owners

@@ -14,7 +14,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemoteSocket, Server, Socket } from 'socket.io';
-import { todayUtc } from '../../lib/calendar.ts';
+import { teamToday } from '../../lib/calendar.ts';
 import { gatheredRuns } from '../../lib/gathered-runs.ts';
 import { actingUser } from '../auth/request-identity.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
@@ -35,11 +35,12 @@ export type Realtime = {
   /** Resolves once every announcement made so far has been delivered (tests, shutdown). */
   settled(): Promise<void>;
   /**
-   * Takes this instance's connections out of teams their member has left by `today` (default: the
-   * real today); runs every minute. Leaving dates are as of the member's join or the team's last
-   * staff change, which re-checks everyone.
+   * Takes this instance's connections out of teams their member has left at the instant `now`
+   * (default: the clock's), after the leaving date in the team's time zone; runs every minute.
+   * Leaving dates and zones are as of the member's join or the team's last staff or team change,
+   * which re-checks everyone.
    */
-  sweepLeavers(today?: string): Promise<void>;
+  sweepLeavers(now?: number): Promise<void>;
   io: Server;
 };
 
@@ -49,8 +50,11 @@ declare module 'fastify' {
   }
 }
 
-/** Per team group joined: whether the member administers it, and their last day (null: not leaving). */
-type Membership = { isAdmin: boolean; leavingDate: string | null };
+/**
+ * Per team group joined: whether the member administers it, their last day (null: not leaving) and
+ * the team's time zone, in which that day ends.
+ */
+type Membership = { isAdmin: boolean; leavingDate: string | null; timeZone: string };
 /** Plain data, so it travels between instances with the Redis adapter (fetchSockets). */
 type SocketData = {
   userId: string;
@@ -217,7 +221,11 @@ export default fp(
     async function admit(socket: AnySocket, access: TeamAccess) {
       const teamId = access.team.id;
       const data = socket.data as SocketData;
-      data.teams[teamId] = { isAdmin: access.isAdmin, leavingDate: access.leavingDate };
+      data.teams[teamId] = {
+        isAdmin: access.isAdmin,
+        leavingDate: access.leavingDate,
+        timeZone: access.team.timeZone,
+      };
       await socket.join(teamRoom(teamId));
       if (access.isAdmin) await socket.join(adminRoom(teamId));
       else await socket.leave(adminRoom(teamId));
@@ -268,12 +276,16 @@ export default fp(
       if (evicted > 0) await broadcastPresence(teamId);
     }
 
-    /** Takes this instance's connections out of teams their member has left (after the leaving date). */
-    async function sweepLeavers(today = todayUtc()) {
+    /**
+     * Takes this instance's connections out of teams their member has left: the leaving date has
+     * passed in the team's time zone.
+     */
+    async function sweepLeavers(now = Date.now()) {
       for (const socket of io.of('/').sockets.values()) {
         const data = socket.data as SocketData;
         for (const [teamId, membership] of Object.entries(data.teams ?? {})) {
-          if (isActiveOn(membership.leavingDate, today)) continue;
+          if (!membership.leavingDate) continue;
+          if (isActiveOn(membership.leavingDate, teamToday(membership, now))) continue;
           await evict(socket, teamId);
           await broadcastPresence(teamId);
         }

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { requests, shifts, staff, teams, users } from '../../db/schema.ts';
+import { teamTodaySql } from '../teams/team.repository.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type RequestWithNames = RequestRow & {
@@ -160,7 +162,10 @@ export function createRequestRepository(db: Db) {
         .orderBy(teams.name);
     },
 
-    /** Who decides a team's requests and may hear of them: the owner and linked administrators. */
+    /**
+     * Who decides a team's requests and may hear of them: the owner and linked administrators whose
+     * leaving date is not before `today` (the team's today).
+     */
     async reviewers(teamId: string, today: string) {
       const [team] = await db
         .select({ ownerId: teams.ownerId, name: teams.name })
@@ -190,16 +195,21 @@ export function createRequestRepository(db: Db) {
         .where(inArray(users.id, ids));
     },
 
-    /** Pending requests per team, for the teams `userId` administers (the notification bell). */
-    async pendingForReviewer(userId: string, today: string) {
+    /**
+     * Pending requests per team, for the teams `userId` owns or administers at the instant `now`
+     * (a leaving date not passed in the team's time zone): the notification bell.
+     */
+    async pendingForReviewer(userId: string, now: Date) {
+      const adminTeam = alias(teams, 'admin_team');
       const adminTeams = db
         .select({ teamId: staff.teamId })
         .from(staff)
+        .innerJoin(adminTeam, eq(adminTeam.id, staff.teamId))
         .where(
           and(
             eq(staff.userId, userId),
             eq(staff.isAdmin, true),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now, adminTeam.timeZone))),
           ),
         );
       return db

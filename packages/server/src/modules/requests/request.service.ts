@@ -5,7 +5,6 @@ import type {
   RequestListResponse,
   SwapInput,
 } from '@rotaboard/core/contracts/requests';
-import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
@@ -35,7 +34,7 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
+import { teamToday } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
@@ -194,7 +193,7 @@ export function createRequestService(deps: {
     requesterName: string,
     summary: string,
   ): Promise<OutgoingEmail[]> {
-    return (await repo.reviewers(a.team.id, todayUtc()))
+    return (await repo.reviewers(a.team.id, teamToday(a.team)))
       .filter((r) => r.id !== from.id && r.requestEmails)
       .map((r) => ({
         to: r.email,
@@ -222,7 +221,8 @@ export function createRequestService(deps: {
       const a = await access(tx, user, teamId);
       requirePro(a);
       if (!a.staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_ON_STAFF);
-      const today = todayUtc();
+      // "Today or later" in the team's time zone, where the shifts' dates are.
+      const today = teamToday(a.team);
       // Dates a lock hides from staff are not theirs to ask about: as if the shift did not exist.
       const readable = lastReadableDate(a.team, a.isAdmin);
       const shifts = createShiftRepository(tx);
@@ -516,12 +516,12 @@ export function createRequestService(deps: {
       if (input.requestType === 'swap' || input.requestType === 'give_away') {
         return createExchange(user, teamId, input);
       }
-      // Dates are checked against yesterday in UTC: someone a time zone ahead may already be on "today".
-      const problem = requestProblem(input, addDays(todayUtc(), -1));
-      if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
-      const fields = normaliseRequest(input);
       const { dto, mails } = await db.transaction(async (tx) => {
         const a = await access(tx, user, teamId);
+        // No date before today in the team's time zone, the clock its schedule keeps.
+        const problem = requestProblem(input, teamToday(a.team));
+        if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
+        const fields = normaliseRequest(input);
         requirePro(a);
         if (!a.staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_ON_STAFF);
         if (!isActiveOn(a.leavingDate, fields.endDate!)) {
@@ -796,7 +796,7 @@ export function createRequestService(deps: {
     /** GET /api/notifications: pending requests per team this person reviews (Pro teams only). */
     async notifications(user: UserRow) {
       const repo = createRequestRepository(db);
-      const rows = await repo.pendingForReviewer(user.id, todayUtc());
+      const rows = await repo.pendingForReviewer(user.id, new Date());
       const asked = await repo.awaitingColleague(user.id);
       const ownerIds = [...new Set([...rows, ...asked].map((r) => r.ownerId))];
       const owners = await createUserRepository(db).findByIds(ownerIds);

@@ -4,7 +4,8 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
 import { summariseShiftChange } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate, readableRange } from '@rotaboard/core/shifts/lock';
-import { todayUtc } from '../../lib/calendar.ts';
+import { timeIn } from '@rotaboard/core/time/clock';
+import { teamToday } from '../../lib/calendar.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { requireTeamAdmin } from '../teams/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -34,7 +35,8 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       range: { startDate: string; endDate: string },
     ): Promise<{ etag: string; load: (encoding?: WeekEncoding) => ReturnType<WeekCache['body']> }> {
       const a = await ctx.access(db, user, teamId);
-      const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: todayUtc() };
+      // The plan's history window counts back from the team's today, in its time zone.
+      const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: teamToday(a.team) };
       const readable = readableRange(viewer, range.startDate, range.endDate);
       const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
       const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
@@ -53,20 +55,25 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       return { etag: `W/"${key}"`, load: (encoding) => weekCache.body(cacheKey, build, encoding) };
     },
 
-    /** The signed-in person's next timed shift after a date and time, or null. */
+    /**
+     * The signed-in person's next timed shift after a date and time (wall-clock, in the team's zone),
+     * or null. Without a date it is after now on the team's clock: a browser in another zone than the
+     * team's would otherwise ask about the wrong moment.
+     */
     async next(
       user: UserRow,
       teamId: string,
-      date: string,
+      date: string | undefined,
       time: string | undefined,
+      now: number = Date.now(),
     ): Promise<ShiftDto | null> {
       const a = await ctx.access(db, user, teamId);
       const member = await createStaffRepository(db).findByUser(teamId, user.id);
       if (!member) return null;
       const row = await createShiftRepository(db).nextForStaff(
         member.id,
-        date,
-        time ?? '00:00:00',
+        date ?? teamToday(a.team, now),
+        time ?? (date ? '00:00:00' : timeIn(a.team.timeZone, now)),
         lastReadableDate(a.team, a.isAdmin),
       );
       return row ? toShiftDto(row, a) : null;

@@ -15,7 +15,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { adminLimitMessage, planOf, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
+import { teamToday } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
@@ -90,7 +90,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     ): Promise<StaffDto[]> {
       const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
       authorizeStaffAction(access, 'viewStaffList');
-      const activeOn = options.includeAll ? null : (options.date ?? todayUtc());
+      const activeOn = options.includeAll ? null : (options.date ?? teamToday(access.team));
       const rows = await createStaffRepository(db).listForTeam(teamId, activeOn);
       return rows.map((row) => toStaffDto(row, { ownerId: access.team.ownerId, isAdmin: access.isAdmin }));
     },
@@ -205,7 +205,8 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       return asAdmin(user, teamId, async (tx, access) => {
         const repo = createStaffRepository(tx);
         const current = await findStaff(tx, teamId, staffId);
-        const leaving = Boolean(leavingDate && isFutureDate(leavingDate, todayUtc()));
+        // Future in the team's time zone: a date that is today there removes them now.
+        const leaving = Boolean(leavingDate && isFutureDate(leavingDate, teamToday(access.team)));
         authorizeStaffAction(access, leaving ? 'setLeavingDate' : 'removeStaff', current);
         const audit = createAuditRepository(tx);
         if (leavingDate && leaving) {

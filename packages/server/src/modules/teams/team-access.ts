@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planOf, type SubscriptionTier, TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import {
   type StaffAction,
   staffActionRefusal,
@@ -8,8 +9,13 @@ import {
   type TeamRole,
 } from '@rotaboard/core/teams/permissions';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
-import { createTeamRepository, type TeamRepository, type TeamRow } from './team.repository.ts';
+import { earliestToday, teamToday } from '../../lib/calendar.ts';
+import {
+  createTeamRepository,
+  type TeamRepository,
+  type TeamRow,
+  type TeamWithAccess,
+} from './team.repository.ts';
 
 export type { TeamRole };
 export type TeamAccess = {
@@ -30,16 +36,30 @@ export type TeamAccess = {
 };
 
 /**
+ * The read keeps staff rows up to the earliest today anywhere; the team's own today decides: a
+ * leaving date is the last working day in the team's time zone, so membership ends at the team's
+ * midnight, wherever the server and the person are. Only rows with a leaving date need the zone.
+ */
+function asOfTeamToday(found: TeamWithAccess, now: number): TeamWithAccess {
+  const leavingDate = found.membership?.leavingDate;
+  if (!leavingDate || isActiveOn(leavingDate, teamToday(found.team, now))) return found;
+  return { ...found, membership: null };
+}
+
+/**
  * The caller's role in a team. Someone who is neither owner nor linked staff (or whose leaving date
- * has passed) gets a 404, the same as for a team that does not exist, so team ids reveal nothing.
+ * has passed in the team's time zone) gets a 404, the same as for a team that does not exist, so
+ * team ids reveal nothing.
  */
 export async function loadTeamAccess(
   repo: Pick<TeamRepository, 'findForUser'>,
   teamId: string,
   userId: string,
   proEmails: readonly string[],
+  now: number = Date.now(),
 ): Promise<TeamAccess> {
-  const found = await repo.findForUser(teamId, userId, todayUtc());
+  const read = await repo.findForUser(teamId, userId, earliestToday(now));
+  const found = read && asOfTeamToday(read, now);
   const role: TeamRole | null = !found
     ? null
     : found.team.ownerId === userId
@@ -62,6 +82,20 @@ export async function loadTeamAccess(
     // Only the oldest team stays writable on a plan of one team (Free).
     readOnlyOnFree: planOf(ownerTier).ownedTeams === 1 && !found.isOwnersFirstTeam,
   };
+}
+
+/**
+ * The teams a user owns or is still a member of (their leaving date not passed in each team's zone),
+ * oldest first, each with the user's membership: the teams list and the calendar feed.
+ */
+export async function teamsOfUser(
+  repo: Pick<TeamRepository, 'listForUser'>,
+  userId: string,
+  now: number = Date.now(),
+): Promise<TeamWithAccess[]> {
+  return (await repo.listForUser(userId, earliestToday(now)))
+    .map((found) => asOfTeamToday(found, now))
+    .filter((found) => found.team.ownerId === userId || found.membership !== null);
 }
 
 /**

@@ -1,5 +1,17 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
-import { and, asc, count, eq, gte, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { batchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
@@ -28,30 +40,30 @@ export type TeamWithAccess = {
  * (batched-reads.ts): the asked users' staff rows in the asked teams, each row naming its user.
  */
 const accessForUsers = reusableStatement((db) =>
-  accessQuery(db, sql`${staff.userId} = any(${sql.placeholder('userIds')})`, sql.placeholder('today'))
+  accessQuery(db, sql`${staff.userId} = any(${sql.placeholder('userIds')})`, sql.placeholder('activeOn'))
     .where(sql`${teams.id} = any(${sql.placeholder('teamIds')})`)
     .prepare('team_access_for_users'),
 );
-type AccessAsk = { teamId: string; userId: string; today: string };
+type AccessAsk = { teamId: string; userId: string; activeOn: string };
 type AccessRow = Awaited<ReturnType<ReturnType<typeof accessForUsers>['execute']>>[number];
 const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
   const answers: (AccessRow | null)[] = asks.map(() => null);
-  // One query per day asked (two only around midnight); an id no team could have finds nothing.
+  // One query per day asked (two only around midnight UTC); an id no team could have finds nothing.
   const byDay = new Map<string, { index: number; teamId: string; userId: string }[]>();
   asks.forEach((ask, index) => {
     const teamId = ask.teamId.toLowerCase();
     const userId = ask.userId.toLowerCase();
     // The batch's query is sent no other id: one bad id would fail every ask of the batch.
     if (!UUID_TEXT.test(teamId) || !UUID_TEXT.test(userId)) return;
-    const ofDay = byDay.get(ask.today) ?? [];
+    const ofDay = byDay.get(ask.activeOn) ?? [];
     ofDay.push({ index, teamId, userId });
-    byDay.set(ask.today, ofDay);
+    byDay.set(ask.activeOn, ofDay);
   });
-  for (const [today, ofDay] of byDay) {
+  for (const [activeOn, ofDay] of byDay) {
     const rows = await accessForUsers(db).execute({
       teamIds: [...new Set(ofDay.map((ask) => ask.teamId))],
       userIds: [...new Set(ofDay.map((ask) => ask.userId))],
-      today,
+      activeOn,
     });
     const byTeam = new Map<string, AccessRow[]>();
     for (const row of rows) {
@@ -71,8 +83,9 @@ const accessBatches = batchedReads<AccessAsk, AccessRow>(async (db, asks) => {
   }
   return answers;
 });
-// The answer is remembered (read-memo.ts); the day is in the key, so a leaving date ends access at
-// midnight all the same. On PGlite until the next write. On PostgreSQL until a write names the team
+// The answer is remembered (read-memo.ts); the day asked (the earliest today anywhere, which the
+// team's own today then narrows in team-access.ts) is in the key, so a leaving date ends access at
+// the team's midnight all the same. On PGlite until the next write. On PostgreSQL until a write names the team
 // (its row, its staff, and its shifts: they move the schedule version the week's ETag is built from,
 // so shift writes name the team too) or the owner (plan, address, which team is the first), or for
 // MEMO_TTL_MS.
@@ -94,9 +107,12 @@ const lockMemos = new WeakMap<Db, ReturnType<typeof memoFor<RememberedLock>>>();
 
 /**
  * A leaving date is the last working day: from the day after it, the person's row no longer makes
- * them a member, so every team route answers as for an outsider.
+ * them a member, so every team route answers as for an outsider. The query keeps the staff rows whose
+ * leaving date is on or after `activeOn`; callers pass the earliest today anywhere (lib/calendar.ts
+ * earliestToday) and decide exactly with the team's zone (team-access.ts), so one prepared statement
+ * and one memo key serve teams in every zone.
  */
-function accessQuery(db: Db, staffOfUser: SQL, today: string | Placeholder) {
+function accessQuery(db: Db, staffOfUser: SQL, activeOn: string | Placeholder) {
   return db
     .select({
       team: teams,
@@ -115,14 +131,23 @@ function accessQuery(db: Db, staffOfUser: SQL, today: string | Placeholder) {
       and(
         eq(staff.teamId, teams.id),
         staffOfUser,
-        or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+        or(isNull(staff.leavingDate), gte(staff.leavingDate, activeOn)),
       ),
     );
 }
 
+/**
+ * The date in each team's own time zone at the instant `now`, in SQL: for reads across many teams
+ * that compare leaving dates with each team's today (the notification bell). `now` is the server's
+ * clock, passed in, so the database's clock plays no part.
+ */
+export function teamTodaySql(now: Date, timeZone: AnyColumn = teams.timeZone): SQL<string> {
+  return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+}
+
 /** All database access for teams; no rules here. */
 export function createTeamRepository(db: Db) {
-  const base = (userId: string, today: string) => accessQuery(db, eq(staff.userId, userId), today);
+  const base = (userId: string, activeOn: string) => accessQuery(db, eq(staff.userId, userId), activeOn);
 
   const toAccess = (
     row: Awaited<ReturnType<ReturnType<typeof accessQuery>['execute']>>[number],
@@ -137,21 +162,25 @@ export function createTeamRepository(db: Db) {
   });
 
   return {
-    /** Teams the user owns or is linked to as staff (and has not left by `today`), oldest first. */
-    async listForUser(userId: string, today: string): Promise<TeamWithAccess[]> {
-      const rows = await base(userId, today)
+    /**
+     * Teams the user owns or is linked to as staff with no leaving date before `activeOn`, oldest
+     * first (team-access.ts teamsOfUser narrows it to each team's today).
+     */
+    async listForUser(userId: string, activeOn: string): Promise<TeamWithAccess[]> {
+      const rows = await base(userId, activeOn)
         .where(or(eq(teams.ownerId, userId), eq(staff.userId, userId)))
         .orderBy(asc(teams.createdAt), asc(teams.name));
       return rows.map(toAccess);
     },
 
-    async findForUser(teamId: string, userId: string, today: string): Promise<TeamWithAccess | null> {
+    /** The team with the user's staff row when its leaving date is not before `activeOn`. */
+    async findForUser(teamId: string, userId: string, activeOn: string): Promise<TeamWithAccess | null> {
       return memoFor(
         accessMemos,
         db,
         accessMemo,
-      )(`${teamId}/${userId}/${today}`, async () => {
-        const row = await accessBatches(db).load({ teamId, userId, today });
+      )(`${teamId}/${userId}/${activeOn}`, async () => {
+        const row = await accessBatches(db).load({ teamId, userId, activeOn });
         return row ? toAccess(row) : null;
       });
     },

@@ -5,7 +5,6 @@ import { ownedTeamsLimitMessage, planAllows, planOf } from '@rotaboard/core/plan
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/db.ts';
-import { todayUtc } from '../../lib/calendar.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { billingStateOf } from '../billing/billing-state.ts';
 import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
@@ -14,7 +13,7 @@ import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { teamAuditValues, teamHash, toTeamDto } from './team.dto.ts';
 import { createTeamRepository, type TeamRow } from './team.repository.ts';
-import { loadTeamAccess, requireTeamOwner, requireTeamWriter } from './team-access.ts';
+import { loadTeamAccess, requireTeamOwner, requireTeamWriter, teamsOfUser } from './team-access.ts';
 
 export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';
 
@@ -60,7 +59,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
 
   return {
     async list(user: UserRow): Promise<TeamDto[]> {
-      const rows = await createTeamRepository(db).listForUser(user.id, todayUtc());
+      const rows = await teamsOfUser(createTeamRepository(db), user.id);
       return rows.map((row) =>
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),
