@@ -324,3 +324,36 @@ describe('the monthly allowance', () => {
     );
   });
 });
+
+describe("hours in the team's zone (issue 41)", () => {
+  // Ben works the night the clocks go back in London (22:00–06:00 from Saturday 30 Oct 2027, 30 min break).
+  const nightWeek = (timeZone?: string): AssistantWeek => ({
+    ...week,
+    weekStartDate: '2027-10-25',
+    today: '2027-10-27',
+    ...(timeZone ? { timeZone } : {}),
+    entries: [
+      {
+        shiftId: 's-ben-night',
+        staffId: B,
+        shiftDate: '2027-10-30',
+        startTime: '22:00:00',
+        endTime: '06:00:00',
+        breakMinutes: 30,
+        isTimeOff: false,
+      },
+    ],
+  });
+
+  it('counts the real hours of a night the clocks change', () => {
+    expect(interpret('how many hours has Ben this week?', nightWeek('Europe/London'))).toEqual({
+      kind: 'answer',
+      reply: 'Ben Brown works 8.5 hours this week (1 shift, breaks taken off).',
+    });
+    // Without a zone (UTC) the wall-clock 8 h, as before.
+    expect(interpret('how many hours has Ben this week?', nightWeek())).toEqual({
+      kind: 'answer',
+      reply: 'Ben Brown works 7.5 hours this week (1 shift, breaks taken off).',
+    });
+  });
+});

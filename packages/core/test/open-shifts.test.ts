@@ -80,8 +80,9 @@ describe('open shift rules (issue 27)', () => {
   });
 
   it('shows staff no past dates, nothing after a hiding lock or their leaving date', () => {
-    expect(mayReadOpenShiftDate(viewer(), '2026-11-23')).toBe(true);
-    expect(mayReadOpenShiftDate(viewer(), '2026-11-22')).toBe(false);
+    // The viewer's today is the team's, in its zone (issue 41): yesterday is past, with no slack.
+    expect(mayReadOpenShiftDate(viewer(), '2026-11-24')).toBe(true);
+    expect(mayReadOpenShiftDate(viewer(), '2026-11-23')).toBe(false);
     const hidden = viewer({ lock: { lockedUntil: '2026-11-29', hideScheduleAfterLock: true } });
     expect(mayReadOpenShiftDate(hidden, '2026-11-29')).toBe(true);
     expect(mayReadOpenShiftDate(hidden, '2026-11-30')).toBe(false);

@@ -26,7 +26,9 @@ describe('staffing settings', () => {
   it("takes the issue's example and fills the defaults", () => {
     const parsed = StaffingSettings.parse({ coverage: [slot()] });
     expect(parsed.rules).toEqual(DEFAULT_STAFFING_RULES);
-    expect(DEFAULT_STAFFING_RULES.minRestHours).toEqual({ value: 11, strict: true });
+    // Defaults warn and never block: no rule is strict until an administrator chooses it and saves.
+    expect(DEFAULT_STAFFING_RULES.minRestHours).toEqual({ value: 11, strict: false });
+    expect(Object.values(DEFAULT_STAFFING_RULES).some((rule) => rule.strict)).toBe(false);
     expect(parsed.coverage[0]).toEqual(slot());
     expect(
       StaffingSettings.parse({ coverage: [slot({ startTime: '07:00:00', role: '  ' })] }).coverage[0],

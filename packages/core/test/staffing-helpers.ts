@@ -28,7 +28,7 @@ export function shift(
   };
 }
 
-/** A team context with the default rules unless `settings` says otherwise; Mondays start the week. */
+/** A team context with the default rules unless `settings` says otherwise; Mondays start the week; UTC. */
 export function context(
   entries: StaffingEntry[],
   options: {
@@ -36,6 +36,8 @@ export function context(
     availability?: Record<string, AvailabilityInput>;
     weekStartDay?: number;
     staff?: StaffingStaff[];
+    /** The team's zone; absent is UTC. */
+    timeZone?: string;
   } = {},
 ): StaffingContext {
   return {
@@ -46,6 +48,7 @@ export function context(
       Object.entries(options.availability ?? {}).map(([id, value]) => [id, Availability.parse(value)]),
     ),
     weekStartDay: options.weekStartDay ?? 1,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   };
 }
 

@@ -80,8 +80,16 @@ function schedule(raw: RawShift[]): StaffingEntry[] {
   return kept.map((k) => k.entry);
 }
 
+// Rest is between working days (staffing/rest.ts): removing the last shift of a split day moves the
+// rest to the day's other shift, so rest flags a person's working days rather than single shifts.
 const flagged = (violations: StaffingViolation[]) =>
-  new Set(violations.flatMap((v) => v.shiftIds.map((id) => `${v.rule} ${id}`)));
+  new Set(
+    violations.flatMap((v) =>
+      v.rule === 'rest'
+        ? v.dates.map((date) => `rest ${v.staffId} ${date}`)
+        : v.shiftIds.map((id) => `${v.rule} ${id}`),
+    ),
+  );
 const key = (v: StaffingViolation) => `${v.rule}|${v.staffId}|${v.dates.join(',')}|${v.message}`;
 
 describe('staffing rules, for any schedule', () => {

@@ -313,12 +313,17 @@ describe('availability', () => {
 });
 
 describe('a single hand edit', () => {
-  it('returns the strict rest violation a new shift would introduce, and nothing for a fine one', () => {
+  it('returns the rest violation a new shift would introduce, and nothing for a fine one', () => {
     const late = shift('2026-12-07', '14:00', '22:00');
-    const ctx = context([late]);
     const early = shift('2026-12-08', '06:00', '14:00');
+    const message = 'Ana has 8 h between shifts (Mon 22:00 to Tue 06:00); the minimum is 11 h';
+    // With the defaults it only warns; once strict is chosen (and saved) it is strict.
+    expect(checkEntryAgainstRules(context([late]), early).map((v) => [v.rule, v.strict, v.message])).toEqual([
+      ['rest', false, message],
+    ]);
+    const ctx = context([late], { settings: { rules: { minRestHours: { value: 11, strict: true } } } });
     expect(checkEntryAgainstRules(ctx, early).map((v) => [v.rule, v.strict, v.message])).toEqual([
-      ['rest', true, 'Ana has 8 h between shifts (Mon 22:00 to Tue 06:00); the minimum is 11 h'],
+      ['rest', true, message],
     ]);
     expect(checkEntryAgainstRules(ctx, shift('2026-12-08', '09:00', '17:00'))).toEqual([]);
   });
@@ -395,5 +400,65 @@ describe('entries as the API stores them', () => {
     expect(result.violations.map((v) => v.message)).toEqual([
       'Ana has 8 h between shifts (Mon 22:00 to Tue 06:00); the minimum is 11 h',
     ]);
+  });
+});
+
+describe("every length in the team's zone (issue 41)", () => {
+  // London: the clocks go back on the night of 30–31 October 2027 and forward on 27–28 March 2027.
+  const london = (settings: Parameters<typeof only>[0]) => ({
+    settings: only(settings),
+    timeZone: 'Europe/London',
+  });
+  const messages = (result: ReturnType<typeof validatePeriod>) => result.violations.map((v) => v.message);
+
+  it('measures a night shift’s length in real time', () => {
+    const autumn = shift('2027-10-30', '22:00', '06:00');
+    const spring = shift('2027-03-27', '22:00', '06:00');
+    const max8 = london({ maxShiftHours: { value: 8, strict: false } });
+    expect(
+      messages(validatePeriod(context([autumn], max8), { startDate: '2027-10-30', endDate: '2027-10-30' })),
+    ).toEqual(["Ana's shift on Sat 30 Oct is 9 h (22:00–06:00); the maximum is 8 h"]);
+    const min8 = london({ minShiftHours: { value: 8, strict: false } });
+    expect(
+      messages(validatePeriod(context([spring], min8), { startDate: '2027-03-27', endDate: '2027-03-27' })),
+    ).toEqual(["Ana's shift on Sat 27 Mar is 7 h (22:00–06:00); the minimum is 8 h"]);
+    // In UTC the same wall-clock shift is 8 h, as it always was.
+    expect(
+      validatePeriod(context([autumn], { settings: only({ maxShiftHours: { value: 8, strict: false } }) }), {
+        startDate: '2027-10-30',
+        endDate: '2027-10-30',
+      }).violations,
+    ).toEqual([]);
+  });
+
+  it('adds up weekly hours across the change in real time', () => {
+    // Six nights from Monday 25 October 2027: five of 8 h and the Saturday's 9 h make 49 h.
+    const nights = [0, 1, 2, 3, 4, 5].map((d) => shift(`2027-10-${25 + d}`, '22:00', '06:00'));
+    const week48 = london({ maxWeeklyHours: { value: 48, strict: false } });
+    expect(
+      messages(validatePeriod(context(nights, week48), { startDate: '2027-10-25', endDate: '2027-10-31' })),
+    ).toEqual(['Ana works 49 h in the week of 25 Oct; the maximum is 48 h']);
+  });
+
+  it('covers a slot and judges availability in real time too', () => {
+    // A 22:00–06:00 slot on the night the clocks go back is covered by a 22:00–06:00 shift, and an
+    // unavailable 05:00–07:00 on the Sunday is overlapped by its last hour.
+    const night = shift('2027-10-30', '22:00', '06:00');
+    const settings = {
+      coverage: [{ weekday: 6, startTime: '22:00', endTime: '06:00', staffCount: 1 }],
+      rules: only({}).rules,
+    };
+    const result = validatePeriod(
+      context([night], {
+        settings,
+        timeZone: 'Europe/London',
+        availability: {
+          ana: { dates: [{ date: '2027-10-31', startTime: '05:00', endTime: '07:00', kind: 'unavailable' }] },
+        },
+      }),
+      { startDate: '2027-10-30', endDate: '2027-10-30' },
+    );
+    expect(result.coverage.map((row) => row.assigned)).toEqual([1]);
+    expect(rules(result)).toEqual(['availability']);
   });
 });

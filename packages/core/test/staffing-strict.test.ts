@@ -5,8 +5,11 @@ import { context, only, shift } from './staffing-helpers.ts';
 
 // 2026-12-07 is a Monday.
 describe('hasStrictRule', () => {
-  it('is true for the defaults (rest is strict) and false once no rule with a limit is strict', () => {
-    expect(hasStrictRule(StaffingSettings.parse({}))).toBe(true);
+  it('is false for the defaults (they only warn) and true once a rule with a limit is strict', () => {
+    expect(hasStrictRule(StaffingSettings.parse({}))).toBe(false);
+    expect(
+      hasStrictRule(StaffingSettings.parse({ rules: { minRestHours: { value: 11, strict: true } } })),
+    ).toBe(true);
     expect(hasStrictRule(StaffingSettings.parse(only({})))).toBe(false);
     // A strict rule turned off (null) refuses nothing.
     expect(hasStrictRule(StaffingSettings.parse(only({ minRestHours: { value: null, strict: true } })))).toBe(

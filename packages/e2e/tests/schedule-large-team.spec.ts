@@ -149,7 +149,7 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   await expect(grid.getByRole('row', { name: /Hana Hotel/ })).toBeVisible();
 
   // Dragging works in the windowed grid too: the owner's Monday shift onto Person 003's Monday (not
-  // Person 002's: they start at 07:00 on Tuesday, and a Pro team's default 11 h rest rule is strict).
+  // Person 002's: they start at 07:00 on Tuesday, which the 11 h rest rule would warn about).
   const ownerChip = grid
     .getByRole('row', { name: /Hana Hotel/ })
     .getByRole('button', { name: /14:00 to 22:00/ });

@@ -136,7 +136,8 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
     ]),
   );
   expect(stored.rules).toEqual({
-    minRestHours: { value: 10, strict: true },
+    // The journey never turns rest's strict switch on, and no rule is strict until chosen (issue 41).
+    minRestHours: { value: 10, strict: false },
     maxWeeklyHours: { value: 40, strict: true },
     maxConsecutiveDays: { value: 6, strict: false },
     minShiftHours: { value: null, strict: false },

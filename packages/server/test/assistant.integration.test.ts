@@ -1,4 +1,6 @@
-import { addDays } from '@rotaboard/core/dates/week';
+import { dayName } from '@rotaboard/core/assistant/interpret';
+import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
+import { todayIn } from '@rotaboard/core/time/clock';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantMessages, auditLog, dayNotes, shifts } from '../src/db/schema.ts';
@@ -384,5 +386,23 @@ describe.each(engines)('the schedule assistant (built-in) on %s', (engine) => {
       .from(assistantMessages)
       .where(and(eq(assistantMessages.teamId, w.teamId), eq(assistantMessages.role, 'user')));
     expect([asked!.userId, asked!.onBehalfOf]).toEqual([w.ownerId, agentId]);
+  });
+  it("reads today as the team's today, in the team's zone", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 h apart: at any moment their dates differ, so
+    // at least one of them is not on UTC's date.
+    const seen = new Set<string>();
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const owner = client(t.app, await signIn(t.app, address('owner', 'pro-domain.test')));
+      const team = (await owner('POST', '/api/teams', { teamName: 'Far', timeZone })).json();
+      const today = todayIn(timeZone);
+      const res = await owner('POST', `/api/assistant/${team.teamId}`, {
+        message: 'Who works today?',
+        weekStartDate: startOfWeek(today, 1),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().reply).toBe(`Nobody works on ${dayName(today)}.`);
+      seen.add(today);
+    }
+    expect(seen.size).toBe(2);
   });
 });

@@ -1,5 +1,19 @@
+import { validatePeriod } from '@rotaboard/core/staffing/validate';
 import { describe, expect, it } from 'vitest';
-import { every, failing, MON, plan, shift, slot, TUE, timeOff, WED, who } from './support/planner-team.ts';
+import { planAgentRun } from '../src/modules/schedule-agent/agent/plan-run.ts';
+import {
+  contextOf,
+  every,
+  failing,
+  MON,
+  plan,
+  shift,
+  slot,
+  TUE,
+  timeOff,
+  WED,
+  who,
+} from './support/planner-team.ts';
 
 describe('planAgentRun', { timeout: 60_000 }, () => {
   it('fills an empty week, spreading hours against contracts, and says why', async () => {
@@ -290,5 +304,76 @@ describe('planAgentRun', { timeout: 60_000 }, () => {
       solver: async () => ({ status: 'stopped', objective: null, bound: null, values: null, ms: 1 }),
     });
     expect(stopped.result.solver.status).toBe('fallback');
+  });
+});
+
+describe("the agent in the team's zone (issue 41)", { timeout: 60_000 }, () => {
+  // Ana worked until 22:00 on Saturday; the Sunday slot starts at 08:00, 10 h later on the wall clock.
+  const sunday = (saturday: string, minRestHours: number, timeZone: string) => {
+    const sundayDate = `${saturday.slice(0, 8)}${String(Number(saturday.slice(8)) + 1).padStart(2, '0')}`;
+    const context = {
+      ...contextOf({
+        staff: [{ staffId: 'ana', name: 'Ana' }],
+        entries: [shift('ana', saturday, '14:00', '22:00')],
+        coverage: [slot(7, '08:00', '16:00')],
+        rules: { minRestHours: { value: minRestHours, strict: false } },
+      }),
+      timeZone,
+    };
+    return { context, date: sundayDate };
+  };
+
+  it('counts the hour the clocks go back as rest, and proposes the shift', async () => {
+    const { context, date } = sunday('2027-10-30', 11, 'Europe/London');
+    const result = await planAgentRun({ context, startDate: date, endDate: date, mode: 'fill' });
+    expect(who(result.changes.flatMap((c) => (c.kind === 'create' ? [c.shift] : [])))).toEqual([
+      `${date} ana`,
+    ]);
+    // validate-period agrees: 11 h of rest, no violation.
+    const applied = { ...context, entries: [...context.entries, shift('ana', date, '08:00', '16:00')] };
+    expect(validatePeriod(applied, { startDate: date, endDate: date }).violations).toEqual([]);
+    // In UTC the same wall-clock times are 10 h apart: not enough.
+    const utc = await planAgentRun({
+      context: { ...context, timeZone: 'UTC' },
+      startDate: date,
+      endDate: date,
+      mode: 'fill',
+    });
+    expect(utc.changes).toEqual([]);
+    expect(utc.uncovered[0]?.reason).toBe('Nobody else can take it: 1 would get less than 11 h rest');
+  });
+
+  it('does not count the hour the clocks go forward', async () => {
+    const { context, date } = sunday('2027-03-27', 9.5, 'Europe/London');
+    const london = await planAgentRun({ context, startDate: date, endDate: date, mode: 'fill' });
+    expect(london.changes).toEqual([]);
+    expect(london.uncovered[0]?.reason).toBe('Nobody else can take it: 1 would get less than 9.5 h rest');
+    const utc = await planAgentRun({
+      context: { ...context, timeZone: 'UTC' },
+      startDate: date,
+      endDate: date,
+      mode: 'fill',
+    });
+    expect(utc.changes).toHaveLength(1);
+  });
+
+  it("gives a night slot's real length to the hours", async () => {
+    // 22:00–06:00 from Saturday 30 Oct 2027 is 9 h in London.
+    const context = {
+      ...contextOf({
+        staff: [{ staffId: 'ana', name: 'Ana', hours: 40 }],
+        coverage: [slot(6, '22:00', '06:00')],
+      }),
+      timeZone: 'Europe/London',
+    };
+    const result = await planAgentRun({
+      context,
+      startDate: '2027-10-30',
+      endDate: '2027-10-30',
+      mode: 'fill',
+    });
+    expect(result.hours).toEqual([
+      { staffId: 'ana', minutes: 9 * 60, contractedMinutes: Math.round((40 * 60) / 7) },
+    ]);
   });
 });

@@ -389,7 +389,7 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
           method: 'POST',
           body: { staffId: w.row.staffId, shiftDate: D(day), startTime, endTime },
         });
-      // A Pro team's writes check the strict rules (the defaults: rest 11 h, strict).
+      // A Pro team's writes check the staffing rules (read through the memo), strict or not.
       expect((await shift(1, '09:00', '17:00')).statusCode).toBe(201);
       const settingsB = await loadStaffingSettings(dbB.db, teamId);
       const before = queriesB.n;

@@ -36,9 +36,21 @@ describe.each(engines)('strict staffing rules on hand edits on %s', (engine) => 
   const auditCount = async (teamId: string) =>
     (await t.database.db.select().from(auditLog).where(eq(auditLog.teamId, teamId))).length;
 
-  /** Pat works Tuesday 14:00–22:00; the team's rules are the defaults (rest 11 h, strict). */
+  /**
+   * Saves the default rules with rest (11 h) made strict: the defaults only warn (issue 41), so a rule
+   * blocks once an administrator chose strict and saved.
+   */
+  async function saveStrictRest(w: StaffingWorld) {
+    const res = await w.owner('PUT', `${w.base}/schedule-agent`, {
+      rules: { minRestHours: { value: 11, strict: true } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Pat works Tuesday 14:00–22:00; on Pro the team saved the default rules with rest (11 h) strict. */
   async function withLateShift(plan: 'pro' | 'free' = 'pro') {
     const w = await staffingWorld(t, { plan });
+    if (plan === 'pro') await saveStrictRest(w);
     const late = await addShift(w.owner, w.base, w.pat.staffId, day(1), '14:00', '22:00');
     return { w, late };
   }
@@ -63,7 +75,7 @@ describe.each(engines)('strict staffing rules on hand edits on %s', (engine) => 
     expect(await auditCount(w.teamId)).toBe(before.audits);
   }
 
-  it('refuses creating a shift too soon after another (the default strict rest), across midnight', async () => {
+  it('refuses creating a shift too soon after another (rest saved as strict), across midnight', async () => {
     const { w } = await withLateShift();
     await expectRefused(w, () => w.owner('POST', `${w.base}/shifts`, early(w)), REST);
     // An administrator is refused alike; a shift with enough rest, or someone else’s, is fine.
@@ -97,6 +109,7 @@ describe.each(engines)('strict staffing rules on hand edits on %s', (engine) => 
 
   it('refuses a copied week that breaks it, whole, and copies one that does not', async () => {
     const w = await staffingWorld(t);
+    await saveStrictRest(w);
     // Pat's week: Monday early and Sunday late. Copied on, the copy of Monday follows this Sunday.
     await addShift(w.owner, w.base, w.pat.staffId, day(0), '06:00', '14:00');
     await addShift(w.owner, w.base, w.pat.staffId, day(6), '14:00', '22:00');
@@ -178,6 +191,11 @@ describe.each(engines)('strict staffing rules on hand edits on %s', (engine) => 
       isTimeOff: true,
     });
     expect(off.statusCode, off.body).toBe(201);
+
+    // Pro with nothing saved: the defaults warn and never block.
+    const unsaved = await staffingWorld(t);
+    await addShift(unsaved.owner, unsaved.base, unsaved.pat.staffId, day(1), '14:00', '22:00');
+    await addShift(unsaved.owner, unsaved.base, unsaved.pat.staffId, day(2), '06:00', '14:00');
 
     // Free: no rules at all (the defaults are not applied either).
     const free = await withLateShift('free');

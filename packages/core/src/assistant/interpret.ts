@@ -3,6 +3,8 @@ import { MAX_DAY_NOTE_LENGTH } from '../contracts/shifts.ts';
 import { addDays, dayOfWeek, WEEKDAY_NAMES } from '../dates/week.ts';
 import { textProblem } from '../input/bounds.ts';
 import { minutesOfDay, spanMinutes } from '../shifts/times.ts';
+import { shiftSpanMinutes } from '../shifts/worked-minutes.ts';
+import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
 
 /**
  * The assistant's built-in interpreter (issue 26): the everyday instructions in plain English, read with
@@ -26,7 +28,10 @@ export type AssistantDayNote = { date: string; text: string };
 /** The week on screen as the interpreter (and the model's get_week) sees it. */
 export type AssistantWeek = {
   weekStartDate: string;
+  /** The team's today (todayIn its zone), for "today" and "tomorrow". */
   today: string;
+  /** The team's IANA zone: hours are real elapsed time there. Absent means UTC. */
+  timeZone?: string;
   staff: readonly AssistantStaff[];
   entries: readonly AssistantEntry[];
   dayNotes: readonly AssistantDayNote[];
@@ -242,9 +247,15 @@ function oneShift(week: AssistantWeek, who: AssistantStaff, date: string): Assis
   );
 }
 
-/** Worked minutes of a shift: its span less its break. */
-const workedMinutes = (e: AssistantEntry) =>
-  e.startTime && e.endTime ? Math.max(0, spanMinutes(e.startTime, e.endTime) - e.breakMinutes) : 0;
+/** Worked minutes of a shift: its real span in the team's zone (an hour more or less the night the clocks change) less its break. */
+const workedMinutes = (e: AssistantEntry, zone: string) =>
+  e.startTime && e.endTime
+    ? Math.max(
+        0,
+        shiftSpanMinutes({ shiftDate: e.shiftDate, startTime: e.startTime, endTime: e.endTime }, zone) -
+          e.breakMinutes,
+      )
+    : 0;
 
 const hoursText = (minutes: number) => {
   const hours = Math.round((minutes / 60) * 100) / 100;
@@ -434,7 +445,8 @@ const hours: Handler = (m, week) => {
   const shifts = week.entries.filter(
     (e) => e.staffId === p.staffId && !e.isTimeOff && e.shiftDate >= week.weekStartDate && e.shiftDate <= end,
   );
-  const minutes = shifts.reduce((sum, e) => sum + workedMinutes(e), 0);
+  const zone = week.timeZone ?? DEFAULT_TIME_ZONE;
+  const minutes = shifts.reduce((sum, e) => sum + workedMinutes(e, zone), 0);
   return {
     answer:
       shifts.length === 0

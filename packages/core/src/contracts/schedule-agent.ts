@@ -97,9 +97,13 @@ function ruleSetting(label: string, min: number, max: number, whole: boolean, fa
 }
 export type RuleSetting = { value: number | null; strict: boolean };
 
-/** The defaults of the issue: 11 h rest (strict), 48 h a week, 6 days in a row, shifts of 3 to 12 h. */
+/**
+ * The defaults: 11 h rest, 48 h a week, 6 days in a row, shifts of 3 to 12 h. Defaults warn and never
+ * block (issue 41): none is strict, so a team's hand edits are refused only by a rule an administrator
+ * chose to make strict and saved.
+ */
 export const DEFAULT_STAFFING_RULES = {
-  minRestHours: { value: 11, strict: true },
+  minRestHours: { value: 11, strict: false },
   maxWeeklyHours: { value: 48, strict: false },
   maxConsecutiveDays: { value: 6, strict: false },
   minShiftHours: { value: 3, strict: false },

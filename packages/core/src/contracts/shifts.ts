@@ -231,8 +231,11 @@ export const NotificationQuery = z.object({
 
 export const ShiftParams = z.object({ id: z.uuid('Team not found'), shiftId: z.uuid('Shift not found') });
 
-/** GET /shifts/next?d=&t=: the signed-in person's next shift after that date and time. */
-export const NextShiftQuery = z.object({ d: IsoDate, t: TimeOfDay.optional() });
+/**
+ * GET /shifts/next?d=&t=: the signed-in person's next shift after that date and time; without them,
+ * after now in the team's zone (issue 41).
+ */
+export const NextShiftQuery = z.object({ d: IsoDate.optional(), t: TimeOfDay.optional() });
 
 /** GET and PUT /shifts/locked-until */
 export const ShiftLock = z.object({ lockedUntil: IsoDate.nullable(), hideScheduleAfterLock: z.boolean() });

@@ -84,12 +84,12 @@ export type OpenShiftViewer = {
 };
 
 /**
- * Whether a member of staff may see (and so claim) an open shift on `date`: not in the past (yesterday
- * still counts, for the time zones ahead), not after a lock that hides later days from staff (the
+ * Whether a member of staff may see (and so claim) an open shift on `date`: not before the team's
+ * today (in its time zone, issue 41), not after a lock that hides later days from staff (the
  * schedule's own rule, shifts/lock), and not after their leaving date.
  */
 export function mayReadOpenShiftDate(viewer: OpenShiftViewer, date: string): boolean {
-  if (date < addDays(viewer.today, -1)) return false;
+  if (date < viewer.today) return false;
   const last = lastReadableDate(viewer.lock, false);
   if (last && date > last) return false;
   return isActiveOn(viewer.leavingDate, date);

@@ -48,6 +48,9 @@ const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[
  * - whole-day time off clashes with any entry on its date, and with timed shifts (including an
  *   overnight one running into it) on every day it covers; whole-day ranges clash with each other;
  * - time off of less than a day, in hours or as a time range, otherwise never clashes.
+ * No time zone is needed (issue 41): overlap only compares moments, and wall-clock times come in the
+ * same order as their instants in any zone (a time the clocks pass twice means the first), so the
+ * wall-clock line decides exactly as real time would; lengths are another matter (staffing/timeline.ts).
  */
 export function entriesConflict(a: ScheduleEntry, b: ScheduleEntry): boolean {
   if (a.staffId !== b.staffId) return false;

@@ -1,7 +1,8 @@
 import type { Availability, AvailabilityKind } from '../contracts/availability.ts';
 import type { StaffingViolation } from '../contracts/schedule-agent.ts';
-import { addDays, dayNumber } from '../dates/week.ts';
-import { hhmm, spanMinutes } from '../shifts/times.ts';
+import { addDays } from '../dates/week.ts';
+import { hhmm } from '../shifts/times.ts';
+import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
 import {
   dateLabel,
   dayLabel,
@@ -9,10 +10,12 @@ import {
   minuteOf,
   type PlacedShift,
   type StaffingStaff,
+  spanOn,
 } from './timeline.ts';
 
 /**
- * Availability on the minute line. `unavailable` is a rule (id `availability`); `preferred` is
+ * Availability on the minute line, placed in the team's zone like the shifts (a whole day runs from
+ * its midnight to the next, 23 or 25 hours on the days the clocks change). `unavailable` is a rule (id `availability`); `preferred` is
  * information the agent weighs (preferenceMinutes). It has no setting: it is never strict, so a hand
  * edit is only warned (the person may have agreed to it); the agent never breaks it.
  */
@@ -29,10 +32,12 @@ export type PlacedAvailability = {
   label: string;
 };
 
-const DAY_MINUTES = 24 * 60;
-
 /** The entries in force on a date: that weekday's weekly entries and that date's own, null times = whole day. */
-export function availabilityOn(date: string, availability: Availability): PlacedAvailability[] {
+export function availabilityOn(
+  date: string,
+  availability: Availability,
+  zone: string = DEFAULT_TIME_ZONE,
+): PlacedAvailability[] {
   const weekday = isoWeekday(date);
   const entries = [
     ...availability.weekly.filter((entry) => entry.weekday === weekday),
@@ -41,14 +46,13 @@ export function availabilityOn(date: string, availability: Availability): Placed
   return entries.map((entry) => {
     const when = `${dayLabel(date)} ${dateLabel(date)}`;
     if (entry.startTime === null || entry.endTime === null) {
-      const start = dayNumber(date) * DAY_MINUTES;
-      return { date, start, end: start + DAY_MINUTES, kind: entry.kind, wholeDay: true, label: `on ${when}` };
+      const start = minuteOf(date, '00:00', zone);
+      const end = minuteOf(addDays(date, 1), '00:00', zone);
+      return { date, start, end, kind: entry.kind, wholeDay: true, label: `on ${when}` };
     }
-    const start = minuteOf(date, entry.startTime);
     return {
       date,
-      start,
-      end: start + spanMinutes(entry.startTime, entry.endTime),
+      ...spanOn(date, entry.startTime, entry.endTime, zone),
       kind: entry.kind,
       wholeDay: false,
       label: `on ${when} from ${hhmm(entry.startTime)} to ${hhmm(entry.endTime)}`,
@@ -57,9 +61,11 @@ export function availabilityOn(date: string, availability: Availability): Placed
 }
 
 /** The entries that can touch a shift: those of its start date, the day before (overnight) and after. */
-function entriesAround(shift: PlacedShift, availability: Availability): PlacedAvailability[] {
+function entriesAround(shift: PlacedShift, availability: Availability, zone: string): PlacedAvailability[] {
   const date = shift.entry.shiftDate;
-  return [addDays(date, -1), date, addDays(date, 1)].flatMap((day) => availabilityOn(day, availability));
+  return [addDays(date, -1), date, addDays(date, 1)].flatMap((day) =>
+    availabilityOn(day, availability, zone),
+  );
 }
 
 /** Availability: a shift overlaps no `unavailable` entry (start < entryEnd && entryStart < end). */
@@ -67,10 +73,11 @@ export function availabilityViolations(
   staff: StaffingStaff,
   shifts: readonly PlacedShift[],
   availability: Availability,
+  zone: string = DEFAULT_TIME_ZONE,
 ): StaffingViolation[] {
   const violations: StaffingViolation[] = [];
   for (const shift of shifts) {
-    const clash = entriesAround(shift, availability).find(
+    const clash = entriesAround(shift, availability, zone).find(
       (entry) => entry.kind === 'unavailable' && shift.start < entry.end && entry.start < shift.end,
     );
     if (!clash) continue;
@@ -94,11 +101,11 @@ export function availabilityViolations(
 export function preferenceMinutes(
   shift: { shiftDate: string; startTime: string; endTime: string },
   availability: Availability,
+  zone: string = DEFAULT_TIME_ZONE,
 ): number {
-  const start = minuteOf(shift.shiftDate, shift.startTime);
-  const end = start + spanMinutes(shift.startTime, shift.endTime);
+  const { start, end } = spanOn(shift.shiftDate, shift.startTime, shift.endTime, zone);
   const pieces = [addDays(shift.shiftDate, -1), shift.shiftDate, addDays(shift.shiftDate, 1)]
-    .flatMap((day) => availabilityOn(day, availability))
+    .flatMap((day) => availabilityOn(day, availability, zone))
     .filter((entry) => entry.kind === 'preferred')
     .map((entry) => [Math.max(start, entry.start), Math.min(end, entry.end)] as const)
     .filter(([from, to]) => from < to)

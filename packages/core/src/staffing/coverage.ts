@@ -1,13 +1,13 @@
 import type { CoverageSlot, CoverageStatus } from '../contracts/schedule-agent.ts';
 import { addDays } from '../dates/week.ts';
-import { spanMinutes } from '../shifts/times.ts';
+import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
 import {
   isoWeekday,
   isWorkShift,
-  minuteOf,
   placeShift,
   type StaffingEntry,
   type StaffingStaff,
+  spanOn,
 } from './timeline.ts';
 
 /** A slot's role fits a person when the slot has none, or the two are equal ignoring case and outer spaces. */
@@ -18,21 +18,22 @@ export function roleFits(slotRole: string | null, staffRole: string): boolean {
 
 /**
  * A shift covers a slot on a date when it is not time off, is dated that date, runs over the slot's
- * whole window (overnight windows too) and its person is on the team that day (not past their leaving date).
+ * whole window (overnight windows too, both placed in the team's `zone`) and its person is on the team
+ * that day (not past their leaving date).
  */
 export function shiftCoversSlot(
   entry: StaffingEntry,
   staff: StaffingStaff,
   slot: Pick<CoverageSlot, 'startTime' | 'endTime' | 'role'>,
   date: string,
+  zone: string = DEFAULT_TIME_ZONE,
 ): boolean {
   if (!isWorkShift(entry) || entry.shiftDate !== date) return false;
   if (staff.leavingDate !== null && date > staff.leavingDate) return false;
   if (!roleFits(slot.role, staff.role)) return false;
-  const shift = placeShift(entry);
-  const windowStart = minuteOf(date, slot.startTime);
-  const windowEnd = windowStart + spanMinutes(slot.startTime, slot.endTime);
-  return shift.start <= windowStart && shift.end >= windowEnd;
+  const shift = placeShift(entry, zone);
+  const window = spanOn(date, slot.startTime, slot.endTime, zone);
+  return shift.start <= window.start && shift.end >= window.end;
 }
 
 /** Every slot on every date from..to, with the distinct people whose shifts cover it. */
@@ -42,6 +43,7 @@ export function coverageOf(
   slots: readonly CoverageSlot[],
   staff: readonly StaffingStaff[],
   entries: readonly StaffingEntry[],
+  zone: string = DEFAULT_TIME_ZONE,
 ): CoverageStatus[] {
   const people = new Map(staff.map((person) => [person.staffId, person]));
   const byDate = new Map<string, StaffingEntry[]>();
@@ -60,7 +62,7 @@ export function coverageOf(
       const staffIds = new Set<string>();
       for (const entry of byDate.get(date) ?? []) {
         const person = people.get(entry.staffId);
-        if (person && shiftCoversSlot(entry, person, slot, date)) staffIds.add(entry.staffId);
+        if (person && shiftCoversSlot(entry, person, slot, date, zone)) staffIds.add(entry.staffId);
       }
       rows.push({
         date,

@@ -2,24 +2,31 @@ import type { RuleSetting, StaffingViolation } from '../contracts/schedule-agent
 import { addDays, dayNumber, startOfWeek } from '../dates/week.ts';
 import { hhmm } from '../shifts/times.ts';
 import { workedMinutes } from '../shifts/worked-minutes.ts';
+import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
+import { restBetweenWorkingDays } from './rest.ts';
 import {
   dateLabel,
   dayLabel,
   hoursLabel,
   hoursToMinutes,
-  momentLabel,
   type PlacedShift,
   type StaffingStaff,
+  shiftEndLabel,
+  wallClockLabel,
 } from './timeline.ts';
 
 /**
- * The four timing rules, each over one person's shifts (placed and sorted by start, time off already
- * left out: see timeline.ts). A setting whose value is null turns its rule off.
+ * The four timing rules, each over one person's shifts (placed in the team's zone and sorted by start,
+ * time off already left out: see timeline.ts). A setting whose value is null turns its rule off. Every
+ * length is real elapsed time, so a night the clocks change counts the hour it gains or loses.
  */
 
 const unique = (values: string[]) => [...new Set(values)].sort();
 
-/** Rest: from the end of each shift to the start of the person's next is at least minRestHours. */
+/**
+ * Rest: between each working day and the person's next, at least minRestHours (rest.ts: shifts that
+ * start on one date are one working day, so a split shift or a double is never short of rest).
+ */
 export function restViolations(
   staff: StaffingStaff,
   shifts: readonly PlacedShift[],
@@ -28,24 +35,18 @@ export function restViolations(
   if (setting.value === null) return [];
   const minimum = hoursToMinutes(setting.value);
   const violations: StaffingViolation[] = [];
-  // The previous shift is the one that ends last among those that start earlier, so a short shift
-  // inside a long one (which the conflict rule forbids anyway) cannot hide the long one's end.
-  let previous: PlacedShift | undefined;
-  for (const shift of shifts) {
-    if (previous) {
-      const gap = Math.max(0, shift.start - previous.end);
-      if (gap < minimum) {
-        violations.push({
-          rule: 'rest',
-          strict: setting.strict,
-          staffId: staff.staffId,
-          dates: unique([previous.entry.shiftDate, shift.entry.shiftDate]),
-          shiftIds: [previous.entry.shiftId, shift.entry.shiftId],
-          message: `${staff.name} has ${hoursLabel(gap)} between shifts (${momentLabel(previous.end)} to ${momentLabel(shift.start)}); the minimum is ${hoursLabel(minimum)}`,
-        });
-      }
-    }
-    if (!previous || shift.end > previous.end) previous = shift;
+  for (const rest of restBetweenWorkingDays(shifts)) {
+    if (rest.minutes >= minimum) continue;
+    const { last } = rest.before;
+    const { first } = rest.after;
+    violations.push({
+      rule: 'rest',
+      strict: setting.strict,
+      staffId: staff.staffId,
+      dates: unique([last.entry.shiftDate, first.entry.shiftDate]),
+      shiftIds: [last.entry.shiftId, first.entry.shiftId],
+      message: `${staff.name} has ${hoursLabel(rest.minutes)} between shifts (${shiftEndLabel(last)} to ${wallClockLabel(first.entry.shiftDate, first.entry.startTime ?? '')}); the minimum is ${hoursLabel(minimum)}`,
+    });
   }
   return violations;
 }
@@ -59,6 +60,7 @@ export function weeklyHoursViolations(
   shifts: readonly PlacedShift[],
   setting: RuleSetting,
   weekStartDay: number,
+  zone: string = DEFAULT_TIME_ZONE,
 ): StaffingViolation[] {
   if (setting.value === null) return [];
   const maximum = hoursToMinutes(setting.value);
@@ -71,7 +73,7 @@ export function weeklyHoursViolations(
   }
   const violations: StaffingViolation[] = [];
   for (const [week, inWeek] of [...weeks].sort(([a], [b]) => a.localeCompare(b))) {
-    const minutes = inWeek.reduce((sum, shift) => sum + workedMinutes(shiftForMinutes(shift)), 0);
+    const minutes = inWeek.reduce((sum, shift) => sum + workedMinutes(shiftForMinutes(shift), zone), 0);
     if (minutes <= maximum) continue;
     violations.push({
       rule: 'weekly-hours',
@@ -88,6 +90,7 @@ export function weeklyHoursViolations(
 function shiftForMinutes(shift: PlacedShift) {
   const { entry } = shift;
   return {
+    shiftDate: entry.shiftDate,
     isTimeOff: false,
     startTime: entry.startTime,
     endTime: entry.endTime,
@@ -142,7 +145,10 @@ export function consecutiveDaysViolations(
   return violations;
 }
 
-/** Shift length: each shift's span, start to end (break included), is within min and max ShiftHours. */
+/**
+ * Shift length: each shift's span, start to end (break included), is within min and max ShiftHours;
+ * the span is real elapsed time (the shift was placed in the team's zone).
+ */
 export function shiftLengthViolations(
   staff: StaffingStaff,
   shifts: readonly PlacedShift[],

@@ -5,6 +5,7 @@ import type {
   ValidatePeriodInput,
   ValidatePeriodResult,
 } from '../contracts/schedule-agent.ts';
+import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
 import { availabilityViolations } from './availability.ts';
 import { coverageOf } from './coverage.ts';
 import {
@@ -31,6 +32,11 @@ export type StaffingContext = {
   availability: ReadonlyMap<string, Availability>;
   /** 0 = Sunday … 6 = Saturday, as the team stores it (dates/week.ts). */
   weekStartDay: number;
+  /**
+   * The team's IANA zone: entries' wall-clock times are placed in it, so every length is real elapsed
+   * time (issue 41). Absent means UTC, the wall-clock arithmetic.
+   */
+  timeZone?: string;
 };
 
 /** The dates whose entries validating (or editing within) from..to needs: see ruleWindow. */
@@ -49,19 +55,20 @@ export function allViolations(
   entries: readonly StaffingEntry[],
 ): StaffingViolation[] {
   const { rules } = context.settings;
-  const byStaff = shiftsByStaff(entries);
+  const zone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  const byStaff = shiftsByStaff(entries, zone);
   const violations: StaffingViolation[] = [];
   for (const person of context.staff) {
     const shifts = byStaff.get(person.staffId) ?? [];
     if (shifts.length === 0) continue;
     violations.push(
       ...restViolations(person, shifts, rules.minRestHours),
-      ...weeklyHoursViolations(person, shifts, rules.maxWeeklyHours, context.weekStartDay),
+      ...weeklyHoursViolations(person, shifts, rules.maxWeeklyHours, context.weekStartDay, zone),
       ...consecutiveDaysViolations(person, shifts, rules.maxConsecutiveDays),
       ...shiftLengthViolations(person, shifts, rules.minShiftHours, rules.maxShiftHours),
     );
     const availability = context.availability.get(person.staffId);
-    if (availability) violations.push(...availabilityViolations(person, shifts, availability));
+    if (availability) violations.push(...availabilityViolations(person, shifts, availability, zone));
   }
   return violations.sort(byDateThenStaff);
 }
@@ -85,7 +92,14 @@ export function validatePeriod(context: StaffingContext, period: ValidatePeriodI
   const violations = allViolations(context, context.entries).filter((violation) =>
     violation.dates.some(inPeriod),
   );
-  const coverage = coverageOf(startDate, endDate, context.settings.coverage, context.staff, context.entries);
+  const coverage = coverageOf(
+    startDate,
+    endDate,
+    context.settings.coverage,
+    context.staff,
+    context.entries,
+    context.timeZone ?? DEFAULT_TIME_ZONE,
+  );
   return {
     violations,
     coverage,

@@ -24,6 +24,7 @@ import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
+import { todayIn } from '@rotaboard/core/time/clock';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -33,7 +34,7 @@ import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
 import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
+import { createTeamRepository, type TeamRow } from '../teams/team.repository.ts';
 import {
   loadTeamAccess,
   requireTeamAdmin,
@@ -73,8 +74,12 @@ export function createAssistantService(deps: {
     return write ? requireTeamWriter(a) : a;
   }
 
-  /** The week from `startDate` as the interpreter and the model read it. */
-  async function loadWeek(teamId: string, startDate: string): Promise<AssistantWeek> {
+  /**
+   * The week from `startDate` as the interpreter and the model read it, with the team's today and zone
+   * (issue 41): "today", "tomorrow" and hours mean what they mean where the team works.
+   */
+  async function loadWeek(team: Pick<TeamRow, 'id' | 'timeZone'>, startDate: string): Promise<AssistantWeek> {
+    const teamId = team.id;
     const end = addDays(startDate, 6);
     const [people, rows, notes] = await Promise.all([
       createStaffRepository(db).listForTeam(teamId, startDate),
@@ -83,7 +88,8 @@ export function createAssistantService(deps: {
     ]);
     return {
       weekStartDate: startDate,
-      today: now().toISOString().slice(0, 10),
+      today: todayIn(team.timeZone, now()),
+      timeZone: team.timeZone,
       staff: people.map((p) => ({
         staffId: p.id,
         firstName: p.firstName,
@@ -206,7 +212,7 @@ export function createAssistantService(deps: {
   async function answer(
     message: string,
     week: AssistantWeek,
-    teamId: string,
+    team: TeamRow,
     conversationId: string | undefined,
   ): Promise<{ engine: AssistantEngine; reply: string; changes: AssistantChangeItem[] }> {
     if (deps.model) {
@@ -216,9 +222,9 @@ export function createAssistantService(deps: {
       const result = await deps.model(message, {
         week,
         history,
-        loadWeek: (startDate) => loadWeek(teamId, startDate),
+        loadWeek: (startDate) => loadWeek(team, startDate),
         teamShifts: async (ids) =>
-          new Set((await createShiftRepository(db).findManyInTeam(teamId, ids)).map((r) => r.id)),
+          new Set((await createShiftRepository(db).findManyInTeam(team.id, ids)).map((r) => r.id)),
       });
       return { engine: 'model', ...result };
     }
@@ -257,12 +263,12 @@ export function createAssistantService(deps: {
       };
       // Checked first so a used-up month costs no model call, and again under the team's lock below.
       await refuseWhenUsed(repo);
-      const week = await loadWeek(teamId, input.weekStartDate);
+      const week = await loadWeek(a.team, input.weekStartDate);
       const {
         engine,
         reply: said,
         changes: items,
-      } = await answer(input.message, week, teamId, input.conversationId);
+      } = await answer(input.message, week, a.team, input.conversationId);
       // The model may name shifts outside the week on screen: describe them from the team's rows.
       const known = new Set(week.entries.map((e) => e.shiftId));
       const outside = items.flatMap((c) =>

@@ -5,6 +5,7 @@ import type {
   ParsedOpenShiftInput,
 } from '@rotaboard/core/contracts/open-shifts';
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
+import { shiftTimesProblem } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
   claimRefusal,
@@ -179,6 +180,12 @@ export function createOpenShiftService(deps: {
         // From today in the team's time zone, the clock its schedule keeps.
         const problem = openShiftProblem(input, teamToday(a.team));
         if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
+        // A time the team's clocks skip that night is refused as on the schedule (issue 41).
+        const clock = shiftTimesProblem(
+          { ...input, isTimeOff: false, timeOffDays: null, timeOffHours: null },
+          a.team.timeZone,
+        );
+        if (clock) throw new DomainError(ErrorCode.VALIDATION, clock.message, { errors: [clock] });
         requirePro(a);
         const row = await createOpenShiftRepository(tx).insert({ teamId, ...input, createdBy: user.id });
         await createAuditRepository(tx).record({

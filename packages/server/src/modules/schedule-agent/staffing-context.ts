@@ -108,7 +108,7 @@ export function toStaffingEntry(row: StaffingEntryRow): StaffingEntry {
 
 export async function loadStaffingContext(
   db: Db,
-  team: Pick<TeamRow, 'id' | 'weekStartDay' | 'lockedUntil'>,
+  team: Pick<TeamRow, 'id' | 'weekStartDay' | 'lockedUntil' | 'timeZone'>,
   from: string,
   to: string,
   settings?: StaffingSettings,
@@ -141,6 +141,7 @@ export async function loadStaffingContext(
     entries: shiftRows.map(toStaffingEntry),
     availability,
     weekStartDay: team.weekStartDay,
+    timeZone: team.timeZone,
     window,
     lockedUntil: team.lockedUntil,
     contractedHours,

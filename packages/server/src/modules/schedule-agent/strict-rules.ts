@@ -70,6 +70,7 @@ export function refuseBreachesAmong(
       entries: inWindow,
       availability: new Map(),
       weekStartDay: access.team.weekStartDay,
+      timeZone: access.team.timeZone,
     },
     unclashed,
   );
@@ -125,6 +126,7 @@ export async function refuseStrictExchange(
       entries: rows.map(toStaffingEntry),
       availability: new Map(),
       weekStartDay: access.team.weekStartDay,
+      timeZone: access.team.timeZone,
     },
     moves,
   );

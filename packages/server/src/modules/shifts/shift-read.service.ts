@@ -23,8 +23,9 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
     /**
      * A range of the schedule as this viewer may see it, serialised, and its validator (an ETag): the
      * same whenever the answer would be the same bytes. It is built from the team's schedule version
-     * (bumped with every change to its shifts), the dates this viewer may read (plan window, lock:
-     * core's readableRange) and whether they see administrators' notes, so answering a conditional
+     * (bumped with every change to its shifts), its time zone (a shift's length is real time there, so
+     * a new zone is a new answer), the dates this viewer may read (plan window, lock: core's
+     * readableRange) and whether they see administrators' notes, so answering a conditional
      * read takes no shift query, and one viewer's validator never matches what a viewer who may see
      * less would get. The same key finds the serialised answer in the week cache, so a repeated read
      * skips the query too.
@@ -39,7 +40,7 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       const viewer = { tier: a.ownerTier, isAdmin: a.isAdmin, lock: a.team, today: teamToday(a.team) };
       const readable = readableRange(viewer, range.startDate, range.endDate);
       const seen = readable ? `${readable.startDate}..${readable.endDate}` : 'none';
-      const key = `${a.team.scheduleVersion}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
+      const key = `${a.team.scheduleVersion}-${a.team.timeZone}-${seen}-${a.isAdmin ? 'admin' : 'staff'}`;
       const cacheKey = `${teamId}/${key}`;
       const build = async () => {
         const rows = readable

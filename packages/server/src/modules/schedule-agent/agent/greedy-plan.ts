@@ -17,7 +17,9 @@ export type Selection = { creates: Candidate[]; removes: Removable[] };
 export function greedyPlan(problem: Problem): Selection {
   const { people, slots, candidates, input, days } = problem;
   const entries = people.map((person) => [...person.entries]);
-  const minutes = people.map((person) => periodMinutes(person.entries, days[0]!, days[days.length - 1]!));
+  const minutes = people.map((person) =>
+    periodMinutes(person.entries, days[0]!, days[days.length - 1]!, problem.zone),
+  );
   const staffOn = slots.map((slot) => new Set(slot.fixedStaff));
   for (const removable of problem.removables)
     for (const j of removable.covers) staffOn[j]!.add(people[removable.person]!.staff.staffId);
@@ -50,15 +52,20 @@ export function greedyPlan(problem: Problem): Selection {
   return { creates, removes: [] };
 }
 
-/** Worked minutes of a person's shifts dated from..to (time off is no work for the rules). */
-export function periodMinutes(entries: readonly StaffingEntry[], from: string, to: string): number {
+/** Worked minutes of a person's shifts dated from..to in the team's zone (time off is no work for the rules). */
+export function periodMinutes(
+  entries: readonly StaffingEntry[],
+  from: string,
+  to: string,
+  zone: string,
+): number {
   return entries
     .filter((entry) => entry.shiftDate >= from && entry.shiftDate <= to)
-    .reduce((sum, entry) => sum + entryMinutes(entry), 0);
+    .reduce((sum, entry) => sum + entryMinutes(entry, zone), 0);
 }
 
-/** An entry's worked minutes as the weekly-hours rule counts them (0 for time off). */
-export function entryMinutes(entry: StaffingEntry): number {
+/** An entry's worked minutes as the weekly-hours rule counts them, real time in `zone` (0 for time off). */
+export function entryMinutes(entry: StaffingEntry, zone: string): number {
   if (!isWorkShift(entry)) return 0;
-  return workedMinutes({ ...entry, timeOffHours: null, timeOffDays: null });
+  return workedMinutes({ ...entry, timeOffHours: null, timeOffDays: null }, zone);
 }

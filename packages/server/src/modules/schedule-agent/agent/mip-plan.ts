@@ -52,7 +52,7 @@ const timesKey = (e: { startTime: string | null; endTime: string | null; breakMi
   `${e.startTime}-${e.endTime}-${e.breakMinutes}`;
 
 export function buildAgentModel(problem: Problem) {
-  const { candidates, removables, people, slots, days, input } = problem;
+  const { candidates, removables, people, slots, days, input, zone } = problem;
   const { rules } = input.context.settings;
   const model = new MipModel();
   const first = dayNumber(days[0]!);
@@ -96,12 +96,12 @@ export function buildAgentModel(problem: Problem) {
   );
   for (const person of people)
     for (const e of person.fixedEntries.filter(isWorkShift)) {
-      const placed = placeShift(e);
+      const placed = placeShift(e, zone);
       addFixedShift(roster, person.index, {
         day: dayOf(e.shiftDate),
         start: placed.start,
         end: placed.end,
-        minutes: entryMinutes(e),
+        minutes: entryMinutes(e, zone),
       });
     }
 

@@ -150,7 +150,9 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
   const after = applySelection(context.entries, selection);
   const byStaff = groupByStaff(after);
   const entriesAfter = people.map((person) => byStaff.get(person.staff.staffId) ?? []);
-  const minutesAfter = entriesAfter.map((entries) => periodMinutes(entries, startDate, endDate));
+  const minutesAfter = entriesAfter.map((entries) =>
+    periodMinutes(entries, startDate, endDate, problem.zone),
+  );
 
   const creates = [...selection.creates].sort(
     (a, b) =>
@@ -184,8 +186,8 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
   });
 
   const { coverage } = context.settings;
-  const rowsBefore = coverageOf(startDate, endDate, coverage, context.staff, context.entries);
-  const rowsAfter = coverageOf(startDate, endDate, coverage, context.staff, after);
+  const rowsBefore = coverageOf(startDate, endDate, coverage, context.staff, context.entries, problem.zone);
+  const rowsAfter = coverageOf(startDate, endDate, coverage, context.staff, after, problem.zone);
   const count = (rows: typeof rowsBefore) => ({
     needed: rows.reduce((sum, row) => sum + row.needed, 0),
     filled: rows.reduce((sum, row) => sum + Math.min(row.assigned, row.needed), 0),

@@ -2,17 +2,17 @@ import type { Availability } from '@rotaboard/core/contracts/availability';
 import type { CoverageSlot, StaffingRuleId } from '@rotaboard/core/contracts/schedule-agent';
 import { addDays } from '@rotaboard/core/dates/week';
 import { entriesConflict } from '@rotaboard/core/shifts/conflicts';
-import { spanMinutes } from '@rotaboard/core/shifts/times';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import { preferenceMinutes } from '@rotaboard/core/staffing/availability';
 import { shiftCoversSlot } from '@rotaboard/core/staffing/coverage';
 import {
   isoWeekday,
   isWorkShift,
-  minuteOf,
   type StaffingEntry,
   type StaffingStaff,
+  spanOn,
 } from '@rotaboard/core/staffing/timeline';
+import { DEFAULT_TIME_ZONE } from '@rotaboard/core/time/zone';
 import { mayClash, violationsAdding } from './rule-check.ts';
 import type { AgentPlanInput } from './types.ts';
 
@@ -20,6 +20,8 @@ import type { AgentPlanInput } from './types.ts';
  * The run as data both solvers (the MIP and the greedy fallback) read: the period's days, the coverage
  * slots of each date, the shifts the agent could propose (candidates, each already checked against the
  * person's entries it cannot change), the shifts `rebuild` may remove, and each person's target hours.
+ * Every time is placed on core's minute line in the team's zone and every length is real elapsed time
+ * there (issue 41), as validate-period measures them.
  */
 
 /** Why a person cannot take a slot; the rule ids say which rule adding it would break. */
@@ -39,7 +41,7 @@ export type SlotDay = {
   date: string;
   day: number;
   slot: CoverageSlot;
-  /** The slot's window on the minute line. */
+  /** The slot's window on the minute line (real minutes in the team's zone). */
   start: number;
   end: number;
   /** People whose entries the run keeps (or cannot touch) cover it already. */
@@ -96,6 +98,8 @@ export type Removable = {
 
 export type Problem = {
   input: AgentPlanInput;
+  /** The team's IANA zone (UTC when the context names none). */
+  zone: string;
   days: string[];
   slots: SlotDay[];
   people: Person[];
@@ -133,13 +137,18 @@ export function periodDays(startDate: string, endDate: string): string[] {
 const isActive = (staff: StaffingStaff, date: string) =>
   staff.leavingDate === null || staff.leavingDate >= date;
 
-function placed(entry: StaffingEntry & { startTime: string; endTime: string }) {
-  const start = minuteOf(entry.shiftDate, entry.startTime);
-  return { start, end: start + spanMinutes(entry.startTime, entry.endTime) };
+function placed(entry: StaffingEntry & { startTime: string; endTime: string }, zone: string) {
+  return spanOn(entry.shiftDate, entry.startTime, entry.endTime, zone);
+}
+
+/** The zone a run measures in: the team's, else UTC. */
+export function zoneOf(input: AgentPlanInput): string {
+  return input.context.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export function buildProblem(input: AgentPlanInput): Problem {
   const { context, startDate, endDate, mode } = input;
+  const zone = zoneOf(input);
   const days = periodDays(startDate, endDate);
   const locked = (date: string) => context.lockedUntil !== null && date <= context.lockedUntil;
 
@@ -178,8 +187,8 @@ export function buildProblem(input: AgentPlanInput): Problem {
           person: person.index,
           day: days.indexOf(entry.shiftDate),
           entry,
-          ...placed(work),
-          worked: workedMinutes({ ...entry, timeOffHours: null, timeOffDays: null }),
+          ...placed(work, zone),
+          worked: workedMinutes({ ...entry, timeOffHours: null, timeOffDays: null }, zone),
           covers: [],
         });
       }
@@ -196,19 +205,17 @@ export function buildProblem(input: AgentPlanInput): Problem {
       .filter((slot) => slot.weekday === weekday)
       .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime));
     for (const slot of daySlots) {
-      const start = minuteOf(date, slot.startTime);
       const slotDay: SlotDay = {
         index: slots.length,
         date,
         day,
         slot,
-        start,
-        end: start + spanMinutes(slot.startTime, slot.endTime),
+        ...spanOn(date, slot.startTime, slot.endTime, zone),
         fixedStaff: new Set(),
       };
       for (const person of people) {
         for (const entry of person.entries) {
-          if (!shiftCoversSlot(entry, person.staff, slot, date)) continue;
+          if (!shiftCoversSlot(entry, person.staff, slot, date, zone)) continue;
           if (removableIds.has(entry.shiftId)) {
             removables.find((r) => r.entry.shiftId === entry.shiftId)?.covers.push(slotDay.index);
           } else slotDay.fixedStaff.add(person.staff.staffId);
@@ -228,16 +235,16 @@ export function buildProblem(input: AgentPlanInput): Problem {
     for (const person of people) {
       for (const slot of times.values()) {
         const entry = proposedEntry(person.staff.staffId, date, slot);
-        const covers = daySlots.filter((s) => shiftCoversSlot(entry, person.staff, s.slot, date));
+        const covers = daySlots.filter((s) => shiftCoversSlot(entry, person.staff, s.slot, date, zone));
         if (covers.length === 0 || refusalFor(input, person, person.fixedEntries, entry) !== null) continue;
         candidates.push({
           index: candidates.length,
           person: person.index,
           day,
           entry,
-          ...placed(entry),
-          worked: workedMinutes(entry),
-          preferred: person.availability ? preferenceMinutes(entry, person.availability) : 0,
+          ...placed(entry, zone),
+          worked: workedMinutes(entry, zone),
+          preferred: person.availability ? preferenceMinutes(entry, person.availability, zone) : 0,
           covers: covers.map((s) => s.index),
         });
       }
@@ -245,7 +252,7 @@ export function buildProblem(input: AgentPlanInput): Problem {
   }
 
   setTargets(people, slots, days);
-  return { input, days, slots, people, candidates, removables };
+  return { input, zone, days, slots, people, candidates, removables };
 }
 
 /** The entry a candidate of this slot's times would add (its id only has to be unique in the run). */
@@ -316,10 +323,9 @@ export function refusalFor(
  * the team; those with none share what the demand leaves over equally.
  */
 function setTargets(people: Person[], slots: readonly SlotDay[], days: readonly string[]): void {
+  // A slot's window is real minutes (placed in the team's zone): a night slot the clocks go back in asks an hour more.
   const demand = slots.reduce(
-    (sum, s) =>
-      sum +
-      s.slot.staffCount * Math.max(0, spanMinutes(s.slot.startTime, s.slot.endTime) - s.slot.breakMinutes),
+    (sum, s) => sum + s.slot.staffCount * Math.max(0, s.end - s.start - s.slot.breakMinutes),
     0,
   );
   const activeShare = (person: Person) =>

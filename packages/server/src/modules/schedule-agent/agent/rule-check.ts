@@ -14,6 +14,7 @@ import {
   type StaffingStaff,
 } from '@rotaboard/core/staffing/timeline';
 import type { StaffingContext } from '@rotaboard/core/staffing/validate';
+import { DEFAULT_TIME_ZONE } from '@rotaboard/core/time/zone';
 
 /**
  * The planner's one judge of the rules: core's own engine (allViolations), never a second copy of
@@ -32,33 +33,33 @@ export function violationsAdding(
   entry: StaffingEntry,
 ): StaffingViolation[] {
   const { rules } = context.settings;
+  const zone = context.timeZone ?? DEFAULT_TIME_ZONE;
   if (!isWorkShift(entry) || entry.staffId !== person.staffId) return [];
   // What core's shiftsByStaff would give for the person, with each entry placed once per run rather
   // than once per candidate (entries are never changed in place, so a placement stays true).
   const shifts: PlacedShift[] = [];
   for (const other of [...entries, entry])
-    if (other.staffId === person.staffId && isWorkShift(other)) shifts.push(placed(other));
+    if (other.staffId === person.staffId && isWorkShift(other)) shifts.push(placed(other, zone));
   shifts.sort((a, b) => a.start - b.start || a.end - b.end || a.entry.shiftId.localeCompare(b.entry.shiftId));
   const added = shifts.filter((shift) => shift.entry === entry);
   const availability = context.availability.get(person.staffId);
   return [
     ...shiftLengthViolations(person, added, rules.minShiftHours, rules.maxShiftHours),
-    ...(availability ? availabilityViolations(person, added, availability) : []),
+    ...(availability ? availabilityViolations(person, added, availability, zone) : []),
     ...restViolations(person, shifts, rules.minRestHours),
-    ...weeklyHoursViolations(person, shifts, rules.maxWeeklyHours, context.weekStartDay),
+    ...weeklyHoursViolations(person, shifts, rules.maxWeeklyHours, context.weekStartDay, zone),
     ...consecutiveDaysViolations(person, shifts, rules.maxConsecutiveDays),
   ].filter((violation) => violation.shiftIds.includes(entry.shiftId));
 }
 
-const placements = new WeakMap<StaffingEntry, PlacedShift>();
+const placements = new WeakMap<StaffingEntry, { zone: string; shift: PlacedShift }>();
 
-/** core's placeShift, remembered per entry object. */
-function placed(entry: StaffingEntry & { startTime: string; endTime: string }): PlacedShift {
-  let shift = placements.get(entry);
-  if (!shift) {
-    shift = placeShift(entry);
-    placements.set(entry, shift);
-  }
+/** core's placeShift in the team's zone, remembered per entry object (and zone). */
+function placed(entry: StaffingEntry & { startTime: string; endTime: string }, zone: string): PlacedShift {
+  const known = placements.get(entry);
+  if (known && known.zone === zone) return known.shift;
+  const shift = placeShift(entry, zone);
+  placements.set(entry, { zone, shift });
   return shift;
 }
 

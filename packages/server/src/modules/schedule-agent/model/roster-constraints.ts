@@ -1,3 +1,4 @@
+import { shortOfRest } from '@rotaboard/core/staffing/rest';
 import { type MipModel, sum, type Term } from './mip-model.ts';
 
 /**
@@ -201,23 +202,23 @@ function clash(r: Roster, a: RosterShift, b: RosterShift): void {
 }
 
 /**
- * Rest: at least `minutes` from the end of one shift to the start of the person's next on another day
- * (across midnight and any number of days, on the minute line), and no overlap; a shift too close to a
- * fixed one is ruled out. Shifts of one day are the one-a-day rule's.
+ * Rest: at least `minutes` from the end of one working day to the start of the person's next (across
+ * midnight and any number of days, on the minute line), and no overlap; a shift too close to a fixed
+ * one is ruled out. Stated pair by pair with core's shortOfRest (staffing/rest.ts), which is the rule
+ * engine's definition of rest between working days: shifts of one day are never short of rest (the
+ * one-a-day rule keeps new ones apart).
  */
 export function minRest(r: Roster, minutes: number): void {
   for (let s = 0; s < r.staffIds.length; s++) {
     const timed = r.cells[s]!.flat().filter((x) => Number.isFinite(x.start));
-    const tooClose = (a: { start: number; end: number }, b: { start: number; end: number }) =>
-      a.start <= b.start ? b.start < a.end + minutes : a.start < b.end + minutes;
     for (const x of timed)
-      if (!x.existing && r.fixed[s]!.some((f) => f.day !== x.day && tooClose(x, f))) r.model.fix(x.v, 0);
+      if (!x.existing && r.fixed[s]!.some((f) => shortOfRest(x, f, minutes))) r.model.fix(x.v, 0);
     timed.sort((a, b) => a.start - b.start);
     for (const [i, a] of timed.entries()) {
       for (const b of timed.slice(i + 1)) {
         // Sorted by start: once one starts far enough after a's end, every later one does.
         if (b.start >= a.end + Math.max(0, minutes)) break;
-        if (a.day !== b.day) clash(r, a, b);
+        if (shortOfRest(a, b, minutes)) clash(r, a, b);
       }
     }
   }
