@@ -39,6 +39,29 @@ describe.each(engines)('profile, teams and support check on %s', (engine) => {
     expect((await call('GET', '/api/users/me')).statusCode).toBe(401);
   });
 
+  it('keeps a time format per person: automatic by default, 12- or 24-hour when chosen (issue 41)', async () => {
+    const cookie = await signIn(t.app, 'clock@example.com', { firstName: 'Cleo', lastName: 'Clock' });
+    expect((await call('GET', '/api/users/me', cookie)).json().user.timeFormat).toBe('auto');
+
+    const twelve = await call('PUT', '/api/users/me/preferences', cookie, { timeFormat: '12h' });
+    expect(twelve.statusCode, twelve.body).toBe(200);
+    expect(twelve.json().user).toMatchObject({ timeFormat: '12h', requestEmails: true });
+    // One preference saved leaves the other as it was.
+    const quiet = await call('PUT', '/api/users/me/preferences', cookie, { requestEmails: false });
+    expect(quiet.json().user).toMatchObject({ timeFormat: '12h', requestEmails: false });
+
+    for (const body of [{ timeFormat: '13h' }, { timeFormat: null }, {}]) {
+      const bad = await call('PUT', '/api/users/me/preferences', cookie, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const named = await call('PUT', '/api/users/me/preferences', cookie, { timeFormat: '13h' });
+    expect(named.json().message).toContain('timeFormat');
+    expect((await call('GET', '/api/users/me', cookie)).json().user).toMatchObject({
+      timeFormat: '12h',
+      requestEmails: false,
+    });
+  });
+
   it('creates the first team with defaults, the owner in the staff list, and audit rows', async () => {
     const cookie = await signIn(t.app, 'owner@example.com', { firstName: 'Olivia', lastName: 'Owner' });
     expect((await call('GET', '/api/auth/me', cookie)).json().shouldPromptForTeamCreation).toBe(true);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Availability, type AvailabilityInput } from '@rotaboard/core/contracts/availability';
+import { toIsoDate } from '@rotaboard/core/dates/week';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId } from 'react';
@@ -139,7 +140,8 @@ export function AvailabilityEditor({
           size="sm"
           onClick={() =>
             dates.append({
-              date: new Date().toISOString().slice(0, 10),
+              // The person's own today (not UTC's): availability is theirs, whichever team reads it.
+              date: toIsoDate(new Date()),
               startTime: null,
               endTime: null,
               kind: 'unavailable',

@@ -1,6 +1,7 @@
 import type { ProposalChangeDto, ProposedShift } from '@rotaboard/core/contracts/proposals';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { hhmm } from '@rotaboard/core/shifts/times';
+import { formatClockRange } from '@rotaboard/core/time/format';
 import { formatShortDate, formatWeekday } from './dates';
 
 /** "Mon 14 Dec 2026": the assistant is asked in weekdays, so its changes say them. */
@@ -17,13 +18,19 @@ import { chipTimeText } from './schedule-grid';
 type ChangeState = ProposalChangeDto['state'];
 type UpdateChange = Extract<ProposalChangeDto, { kind: 'update' }>;
 
-const span = (shift: Pick<ProposedShift, 'startTime' | 'endTime'>) =>
-  `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}`;
+const span = (shift: Pick<ProposedShift, 'startTime' | 'endTime'>, hour12: boolean) =>
+  formatClockRange(shift.startTime, shift.endTime, hour12);
 
-/** What a proposed shift says in words: "09:00–17:00", "time off 12:00–16:00" or "a day off". */
-export function proposedTime(shift: Pick<ProposedShift, 'startTime' | 'endTime' | 'isTimeOff'>): string {
-  if (!shift.isTimeOff) return span(shift);
-  return shift.startTime && shift.endTime ? `time off ${span(shift)}` : 'a day off';
+/**
+ * What a proposed shift says in words: "09:00–17:00", "time off 12:00–16:00" or "a day off"
+ * ('9:00 am–5:00 pm' on a 12-hour clock: `hour12`, from useHour12).
+ */
+export function proposedTime(
+  shift: Pick<ProposedShift, 'startTime' | 'endTime' | 'isTimeOff'>,
+  hour12 = false,
+): string {
+  if (!shift.isTimeOff) return span(shift, hour12);
+  return shift.startTime && shift.endTime ? `time off ${span(shift, hour12)}` : 'a day off';
 }
 
 /** The shift an `update` would leave: the loaded shift with the change's fields over it. */
@@ -51,21 +58,22 @@ export function describeChange(
   change: ProposalChangeDto,
   staffName: (staffId: string) => string,
   shifts: ReadonlyMap<string, ShiftDto>,
+  hour12 = false,
 ): string {
   switch (change.kind) {
     case 'create':
-      return `Add ${proposedTime(change.shift)} for ${staffName(change.shift.staffId)} on ${day(change.shift.shiftDate)}`;
+      return `Add ${proposedTime(change.shift, hour12)} for ${staffName(change.shift.staffId)} on ${day(change.shift.shiftDate)}`;
     case 'remove': {
       const shift = shifts.get(change.shiftId);
       return shift
-        ? `Remove ${chipTimeText(shift)} of ${staffName(shift.staffId)} on ${day(shift.shiftDate)}`
+        ? `Remove ${chipTimeText(shift, hour12)} of ${staffName(shift.staffId)} on ${day(shift.shiftDate)}`
         : 'Remove a shift outside the week on screen';
     }
     case 'update': {
       const shift = shifts.get(change.shiftId);
       if (!shift) return 'Change a shift outside the week on screen';
       const after = updatedShift(shift, change);
-      const what = `${staffName(shift.staffId)}'s ${chipTimeText(shift)} on ${day(shift.shiftDate)}`;
+      const what = `${staffName(shift.staffId)}'s ${chipTimeText(shift, hour12)} on ${day(shift.shiftDate)}`;
       const parts: string[] = [];
       if (after.staffId !== shift.staffId) parts.push(`to ${staffName(after.staffId)}`);
       if (after.shiftDate !== shift.shiftDate) parts.push(`to ${day(after.shiftDate)}`);
@@ -74,7 +82,7 @@ export function describeChange(
         hhmm(after.startTime) !== hhmm(shift.startTime) ||
         hhmm(after.endTime) !== hhmm(shift.endTime)
       )
-        parts.push(`as ${proposedTime(after)}`);
+        parts.push(`as ${proposedTime(after, hour12)}`);
       if (after.breakMinutes !== shift.breakMinutes) parts.push(`with a ${after.breakMinutes} min break`);
       return parts.length > 0 ? `Move ${what} ${parts.join(' ')}` : `Keep ${what} as it is`;
     }

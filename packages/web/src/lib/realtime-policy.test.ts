@@ -116,6 +116,14 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(['teams', teamId], change('team'))).toBe(true);
     expect(isAffectedQuery(['teams', 'other'], change('team'))).toBe(false);
     expect(isAffectedQuery(['teams', teamId, 'staff'], change('team'))).toBe(false);
+    // The team's zone decides the week's lengths: its week and next shift are read again.
+    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-11-23', '2026-11-29'], change('team'))).toBe(
+      true,
+    );
+    expect(isAffectedQuery(['teams', teamId, 'next-shift'], change('team'))).toBe(true);
+    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-11-23', '2026-11-29'], change('team'))).toBe(
+      false,
+    );
     expect(isAffectedQuery(['auth', 'me'], change('team'))).toBe(false);
   });
 

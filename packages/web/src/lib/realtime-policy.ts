@@ -67,7 +67,11 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
   // default); the rest are marked stale and refetch when shown.
   if (change.kind === 'all') return queryKey.length === 1 || queryKey[1] === change.teamId;
   if (change.kind === 'team') {
-    return queryKey.length === 1 || (queryKey.length === 2 && queryKey[1] === change.teamId);
+    if (queryKey.length === 1) return true;
+    if (queryKey[1] !== change.teamId) return false;
+    // A new time zone changes the week's lengths and "next shift" (issue 41); the week answers 304
+    // when the edit was only the name.
+    return queryKey.length === 2 || queryKey[2] === 'shifts' || queryKey[2] === 'next-shift';
   }
   if (queryKey[1] !== change.teamId) return false;
   const [, , part, a, b] = queryKey;

@@ -5,7 +5,8 @@ import { readStorage, writeStorage } from './storage';
 
 const listeners = new Set<() => void>();
 
-function browserTimeZone(): string | undefined {
+/** The browser's own IANA zone ("Europe/London"); a new team starts in it (issue 41). */
+export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {

@@ -184,3 +184,30 @@ describe('chipSentence', () => {
     ).toBe('Ava, Monday 16 November, time off, 10:00 to 12:00');
   });
 });
+
+describe('on a 12-hour clock', () => {
+  const shift = {
+    shiftDate: '2026-11-24',
+    startTime: '22:00:00',
+    endTime: '06:30:00',
+    isTimeOff: false,
+    timeOffDays: null,
+    timeOffHours: null,
+    breakMinutes: 0,
+    notes: null,
+  };
+  it('writes every shift time with am and pm, and time off in days or hours as before', () => {
+    expect(chipTimeText({ ...base, startTime: '09:00:00', endTime: '17:30:00' }, true)).toBe(
+      '9:00 am–5:30 pm',
+    );
+    expect(chipTimeText({ ...base, isTimeOff: true, timeOffDays: 1 }, true)).toBe('1 Day');
+    expect(overnightEndLabel(shift, true)).toBe('→ 6:30 am Wed');
+    expect(chipSentence(shift, 'Bo', false, true)).toBe(
+      'Bo, Tuesday 24 November, 10:00 pm to 6:30 am (ends Wednesday)',
+    );
+  });
+  it('keeps the 24-hour text byte for byte when not asked', () => {
+    expect(chipTimeText({ ...base, startTime: '09:00:00', endTime: '17:30:00' }, false)).toBe('09:00–17:30');
+    expect(overnightEndLabel(shift, false)).toBe('→ 06:30 Wed');
+  });
+});

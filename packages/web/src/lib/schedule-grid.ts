@@ -1,19 +1,26 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { effectiveColour } from '@rotaboard/core/shifts/colours';
 import { formatTimeOffDays, formatTimeOffHours } from '@rotaboard/core/shifts/time-off';
-import { hhmm, isOvernight, minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
+import { isOvernight, minutesOfDay, spanMinutes } from '@rotaboard/core/shifts/times';
+import { formatClock, formatClockRange } from '@rotaboard/core/time/format';
 
-/** The main line of a chip: '09:00–17:00', '1 Day', '2.5 Hours'. */
-export function chipTimeText(entry: {
-  startTime: string | null;
-  endTime: string | null;
-  isTimeOff: boolean;
-  timeOffDays: number | null;
-  timeOffHours: number | null;
-}): string {
+/**
+ * The main line of a chip: '09:00–17:00' ('9:00 am–5:00 pm' on a 12-hour clock: `hour12`, from
+ * useHour12), '1 Day', '2.5 Hours'.
+ */
+export function chipTimeText(
+  entry: {
+    startTime: string | null;
+    endTime: string | null;
+    isTimeOff: boolean;
+    timeOffDays: number | null;
+    timeOffHours: number | null;
+  },
+  hour12 = false,
+): string {
   if (entry.isTimeOff && entry.timeOffDays !== null) return formatTimeOffDays(entry.timeOffDays);
   if (entry.isTimeOff && entry.timeOffHours !== null) return formatTimeOffHours(entry.timeOffHours);
-  return `${hhmm(entry.startTime)}–${hhmm(entry.endTime)}`;
+  return formatClockRange(entry.startTime, entry.endTime, hour12);
 }
 
 /** Minutes as hours for totals: '37.5h', '8h', '7.75h' (at most two decimals). */
@@ -202,18 +209,21 @@ const WEEKDAY_SHORT = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZ
  * Where an overnight shift ends, for its chip: '→ 02:00 Wed' for 22:00–02:00 on a Tuesday; null for
  * anything that ends on the day it starts (and for time off).
  */
-export function overnightEndLabel(entry: {
-  shiftDate: string;
-  startTime: string | null;
-  endTime: string | null;
-  isTimeOff: boolean;
-}): string | null {
+export function overnightEndLabel(
+  entry: {
+    shiftDate: string;
+    startTime: string | null;
+    endTime: string | null;
+    isTimeOff: boolean;
+  },
+  hour12 = false,
+): string | null {
   if (entry.isTimeOff || !entry.startTime || !entry.endTime || !isOvernight(entry.startTime, entry.endTime)) {
     return null;
   }
   const next = new Date(`${entry.shiftDate}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
-  return `→ ${hhmm(entry.endTime)} ${WEEKDAY_SHORT.format(next)}`;
+  return `→ ${formatClock(entry.endTime, hour12)} ${WEEKDAY_SHORT.format(next)}`;
 }
 
 const CHIP_DATE = new Intl.DateTimeFormat('en-GB', {
@@ -243,14 +253,19 @@ export function chipSentence(
   >,
   name: string,
   isNext = false,
+  hour12 = false,
 ): string {
   const parts = [name, CHIP_DATE.format(new Date(`${entry.shiftDate}T00:00:00Z`))];
   const timed = entry.startTime && entry.endTime;
-  const times = timed ? `${hhmm(entry.startTime)} to ${hhmm(entry.endTime)}` : null;
+  const times = timed
+    ? `${formatClock(entry.startTime, hour12)} to ${formatClock(entry.endTime, hour12)}`
+    : null;
   if (entry.isTimeOff)
     parts.push(
       'time off',
-      times && entry.timeOffDays === null && entry.timeOffHours === null ? times : chipTimeText(entry),
+      times && entry.timeOffDays === null && entry.timeOffHours === null
+        ? times
+        : chipTimeText(entry, hour12),
     );
   else if (times) {
     const overnight = isOvernight(entry.startTime!, entry.endTime!);

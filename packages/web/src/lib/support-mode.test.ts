@@ -13,6 +13,7 @@ const user = {
   email: 'una@example.com',
   subscriptionTier: 'free' as const,
   requestEmails: true,
+  timeFormat: 'auto' as const,
 };
 
 describe('the impersonation record (spec 2 §3)', () => {

@@ -12,5 +12,6 @@ export function toUserDto(user: UserRow, proEmails: readonly string[]): UserDto 
     email: user.email,
     subscriptionTier: effectiveTier(billingStateOf(user), user.email, proEmails),
     requestEmails: user.requestEmails,
+    timeFormat: user.timeFormat,
   };
 }

@@ -49,7 +49,10 @@ export function createUserRepository(db: Db) {
       return row!;
     },
 
-    async updatePreferences(id: string, values: { requestEmails: boolean }): Promise<UserRow> {
+    async updatePreferences(
+      id: string,
+      values: { requestEmails?: boolean; timeFormat?: UserRow['timeFormat'] },
+    ): Promise<UserRow> {
       const [row] = await db
         .update(users)
         .set({ ...values, updatedAt: new Date() })

@@ -71,7 +71,7 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['users'],
-        summary: 'Change my email preferences (request emails on or off)',
+        summary: 'Change my preferences (request emails on or off, 12- or 24-hour times)',
         body: UpdatePreferencesInput,
         response: { 200: UserResponse },
       },
@@ -80,10 +80,21 @@ export async function usersRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const updated = await updateAudited(
         user,
-        (row) => ({ requestEmails: row.requestEmails }),
-        (users) => users.updatePreferences(user.id, request.body),
+        (row) => ({ requestEmails: row.requestEmails, timeFormat: row.timeFormat }),
+        (users) => users.updatePreferences(user.id, preferenceValues(request.body)),
       );
       return { success: true as const, user: toUserDto(updated, app.config.proEmails) };
     },
   );
+}
+
+/** Only the preferences sent: one left out keeps its value (zod leaves it undefined, never null). */
+function preferenceValues(input: UpdatePreferencesInput): {
+  requestEmails?: boolean;
+  timeFormat?: UserRow['timeFormat'];
+} {
+  return {
+    ...(input.requestEmails !== undefined ? { requestEmails: input.requestEmails } : {}),
+    ...(input.timeFormat !== undefined ? { timeFormat: input.timeFormat } : {}),
+  };
 }

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { changesSomethingExisting, describeChange, isOpenChange } from '../../../lib/proposal-changes';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 
 const STATE_TEXT = {
@@ -42,6 +43,7 @@ export function AssistantProposal({
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const hour12 = useHour12();
   // A change's buttons go once it is decided: focus moves to the list's heading rather than the page.
   const act = async (work: () => Promise<void>, refocus = true) => {
     setBusy(true);
@@ -86,7 +88,7 @@ export function AssistantProposal({
       ) : (
         <ul className="mt-2 grid gap-2">
           {proposal.changes.map((change) => {
-            const what = describeChange(change, staffName, byId);
+            const what = describeChange(change, staffName, byId, hour12);
             return (
               <li
                 key={change.changeId}

@@ -1,7 +1,8 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/region';
 import { readStorage } from '../../../lib/storage';
 import { updateProfile } from '../../../lib/users';
 
@@ -21,9 +22,26 @@ export interface CompleteProfileInput {
 export async function completeProfile(input: CompleteProfileInput): Promise<TeamDto | null> {
   await updateProfile({ firstName: input.firstName, lastName: input.lastName });
   if (!input.team) return null;
-  return apiRequest<TeamDto>('POST', '/api/teams', {
+  const team = {
     teamName: input.team.teamName.trim(),
     weekStartDay: defaultWeekStartDay(),
     ownerInStaffList: input.team.ownerInStaffList,
-  });
+  };
+  // The team's clocks start as the browser's (issue 41); the owner changes them in the team's settings.
+  const timeZone = browserTimeZone();
+  if (!timeZone) return apiRequest<TeamDto>('POST', '/api/teams', team);
+  try {
+    return await apiRequest<TeamDto>('POST', '/api/teams', { ...team, timeZone });
+  } catch (error) {
+    // A zone the server's rules do not know (an odd browser's "Etc/Unknown"): the team starts in UTC
+    // rather than the first team not being made at all.
+    if (
+      error instanceof ApiError &&
+      error.status === 400 &&
+      error.errors?.some((e) => e.path === 'timeZone')
+    ) {
+      return apiRequest<TeamDto>('POST', '/api/teams', team);
+    }
+    throw error;
+  }
 }

@@ -4,12 +4,11 @@ import type {
   LeaveReportResponse,
   PayrollReportResponse,
 } from '@rotaboard/core/contracts/reports';
-import { toIsoDate } from '@rotaboard/core/dates/week';
 import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/arithmetic';
 import { decimalHours } from '@rotaboard/core/reports/csv';
 import { chartBucket, presetRange, reportAllowed, reportRangeProblem } from '@rotaboard/core/reports/ranges';
-import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart, Lock } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -20,6 +19,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { teamToday } from '../../../lib/team-today';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { type RangeParams, rangeCsvUrl, rangeReportQueryOptions } from '../api/reports';
 import { type RangeChoice, RangeControls } from '../components/range-controls';
@@ -314,7 +314,8 @@ function AdjustmentsView({
 /** /reports/leave, /reports/adjustments and /reports/payroll. */
 export function RangeReportPage({ report }: { report: RangeReport }) {
   const { team, isOwner, isLoading } = useSelectedTeam();
-  const today = toIsoDate(new Date());
+  // The team's today (issue 41), as the server's default ranges are: "this month" is the team's month.
+  const today = teamToday(team?.timeZone);
   const weekStartDay = team?.weekStartDay ?? 1;
   const [range, setRange] = useState<RangeChoice>(() => ({
     preset: 'this_month',

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RequestInput } from '@rotaboard/core/contracts/requests';
-import { toIsoDate } from '@rotaboard/core/dates/week';
 import {
   defaultRequestFields,
   MAX_REQUEST_DETAILS,
@@ -35,15 +34,10 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { showApiError } from '../../../lib/show-api-error';
+import { teamToday } from '../../../lib/team-today';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useCreateRequest } from '../api/requests';
-
-/** The local calendar date: the earliest a request may ask for. */
-function localToday(): string {
-  const now = new Date();
-  return toIsoDate(new Date(now.getTime() - now.getTimezoneOffset() * 60_000));
-}
 
 /**
  * The form's schema for the zod resolver: core's RequestInput (what the server parses), then the
@@ -75,16 +69,19 @@ export function RequestFormDialog({
   onOpenChange,
   teamId,
   teamName,
+  timeZone,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   teamId: string;
   teamName: string;
+  /** The team's zone: the earliest date a request may ask for is the team's today, as the server checks. */
+  timeZone: string;
 }) {
   const id = useId();
   const [range, setRange] = useState(false);
   const create = useCreateRequest(teamId);
-  const today = localToday();
+  const today = teamToday(timeZone);
   const schema = useMemo(() => requestFormSchema(today), [today]);
   const form = useForm<RequestFields, unknown, RequestFields>({
     resolver: zodResolver(schema),

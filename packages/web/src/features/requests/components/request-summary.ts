@@ -1,10 +1,16 @@
 import type { RequestDto } from '@rotaboard/core/contracts/requests';
 import { formatTimeOffDays, formatTimeOffHours } from '@rotaboard/core/shifts/time-off';
 import { formatLongDate } from '../../../lib/dates';
+import { formatClock, formatClockRange } from '../../../lib/time-format';
 
-/** "Time off, Monday 7 December 2026 to Wednesday 9 December 2026 (whole days)". */
-export function requestSummary(request: RequestDto): string {
-  if (request.requestType === 'swap' || request.requestType === 'give_away') return exchangeSummary(request);
+/**
+ * "Time off, Monday 7 December 2026 to Wednesday 9 December 2026 (whole days)"; times on the
+ * person's clock (`hour12`, from useHour12): "…, 9:00 am–1:00 pm".
+ */
+export function requestSummary(request: RequestDto, hour12 = false): string {
+  if (request.requestType === 'swap' || request.requestType === 'give_away') {
+    return onClock(exchangeSummary(request), hour12);
+  }
   const dates =
     request.startDate === request.endDate
       ? formatLongDate(request.startDate)
@@ -14,7 +20,15 @@ export function requestSummary(request: RequestDto): string {
   if (request.timeOffDays !== null) return `Time off, ${dates} (${formatTimeOffDays(request.timeOffDays)})`;
   if (request.timeOffHours !== null)
     return `Time off, ${dates} (${formatTimeOffHours(request.timeOffHours)})`;
-  return `Time off, ${dates}, ${request.startTime}–${request.endTime}`;
+  return `Time off, ${dates}, ${formatClockRange(request.startTime, request.endTime, hour12)}`;
+}
+
+/**
+ * The server describes a swap's shifts in words ("07/12/2026 09:00–17:00"), with 24-hour times: on a
+ * 12-hour clock they are rewritten as the rest of the app shows them.
+ */
+function onClock(text: string, hour12: boolean): string {
+  return hour12 ? text.replace(/\b([01]\d|2[0-3]):[0-5]\d\b/g, (time) => formatClock(time, true)) : text;
 }
 
 /**

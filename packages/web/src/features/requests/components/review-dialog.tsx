@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
+import { useHour12 } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
 import { useReviewRequest } from '../api/requests';
 import { requestSummary } from './request-summary';
@@ -48,6 +49,7 @@ export function ReviewDialog({
 }) {
   const id = useId();
   const [clashes, setClashes] = useState<Clash[] | null>(null);
+  const hour12 = useHour12();
   const review = useReviewRequest(teamId);
   const open = request !== null;
   const form = useForm<ReviewFormValues, unknown, { adminComments: string | null }>({
@@ -92,7 +94,7 @@ export function ReviewDialog({
         <DialogHeader>
           <DialogTitle>{approving ? 'Approve request' : 'Reject request'}</DialogTitle>
           <DialogDescription>
-            {request ? `${request.staffName}: ${requestSummary(request)}` : null}
+            {request ? `${request.staffName}: ${requestSummary(request, hour12)}` : null}
           </DialogDescription>
         </DialogHeader>
         {request?.description ? (

@@ -27,6 +27,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
 import { useSelectedTeam } from '../../../lib/teams';
+import { useHour12 } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
 import { requestsQueryOptions, useCancelRequest, useRespondRequest } from '../api/requests';
 import { RequestFormDialog } from '../components/request-form-dialog';
@@ -63,15 +64,29 @@ function RequestCard({
   responding: boolean;
 }) {
   const badge = STATUS_BADGE[request.status as keyof typeof STATUS_BADGE];
+  const hour12 = useHour12();
   return (
     <li className="rounded-lg border border-border bg-card p-4" data-testid="request">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {showName || request.canRespond ? <p className="font-semibold">{request.staffName}</p> : null}
-          <p className={showName ? 'text-sm' : 'font-medium'}>{requestSummary(request)}</p>
+          <p className={showName ? 'text-sm' : 'font-medium'}>{requestSummary(request, hour12)}</p>
           <p className="text-xs text-muted-foreground">
             Sent{' '}
-            {new Date(request.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
+            {new Date(request.createdAt).toLocaleString(
+              'en-GB',
+              // '28 Nov 2026, 08:33' as before, or '28 Nov 2026, 8:33 am' on a 12-hour clock.
+              hour12
+                ? {
+                    day: 'numeric',
+                    month: 'short',
+                    year: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                    hour12,
+                  }
+                : { dateStyle: 'medium', timeStyle: 'short' },
+            )}
           </p>
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -132,6 +147,7 @@ function RequestCard({
 /** /requests and /requests/{page} (spec 2 §2): staff see their own; administrators review everyone's. */
 export function RequestsPage() {
   const { team, isAdmin, isOwner, isLoading } = useSelectedTeam();
+  const hour12 = useHour12();
   const params = useParams();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.page ?? 1)) || 1);
@@ -284,6 +300,7 @@ export function RequestsPage() {
         onOpenChange={setFormOpen}
         teamId={team.teamId}
         teamName={team.teamName}
+        timeZone={team.timeZone}
       />
       <ReviewDialog
         teamId={team.teamId}
@@ -295,7 +312,7 @@ export function RequestsPage() {
         open={declining !== null}
         onOpenChange={(open) => !open && setDeclining(null)}
         title="Decline this request?"
-        description={declining ? `${declining.staffName}: ${requestSummary(declining)}` : ''}
+        description={declining ? `${declining.staffName}: ${requestSummary(declining, hour12)}` : ''}
         confirmLabel="Decline"
         cancelLabel="Keep it"
         destructive
@@ -310,7 +327,7 @@ export function RequestsPage() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Cancel this request?</DialogTitle>
-            <DialogDescription>{cancelling ? requestSummary(cancelling) : null}</DialogDescription>
+            <DialogDescription>{cancelling ? requestSummary(cancelling, hour12) : null}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" disabled={cancel.isPending} onClick={() => setCancelling(null)}>

@@ -1,5 +1,5 @@
 import { ADJUSTMENT_COMMENT_MAX } from '@rotaboard/core/contracts/shifts';
-import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';

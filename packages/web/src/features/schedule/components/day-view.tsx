@@ -12,6 +12,7 @@ import {
   indexCells,
   overnightTail,
 } from '../../../lib/schedule-grid';
+import { formatClock, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import type { GridRow } from './staff-row';
 
@@ -40,6 +41,7 @@ export function DayView({
   myStaffId: string | null;
   onOpen?: ((shift: ShiftDto) => void) | undefined;
 }) {
+  const hour12 = useHour12();
   const cells = useMemo(() => indexCells(shifts), [shifts]);
   const dayBefore = addDays(date, -1);
   const barsOf = (staffId: string): Bar[] => [
@@ -107,7 +109,7 @@ export function DayView({
                   className="absolute top-2 -translate-x-1/2 text-xs text-muted-foreground tabular-nums first:translate-x-0"
                   style={{ left: `${(hour / 24) * 100}%` }}
                 >
-                  {String(hour).padStart(2, '0')}:00
+                  {formatClock(`${String(hour).padStart(2, '0')}:00`, hour12)}
                 </span>
               ))}
             </div>
@@ -142,8 +144,8 @@ export function DayView({
                     ))}
                     {bars.map(({ shift, left, width, fromDayBefore }) => {
                       const from = fromDayBefore ? `, from ${formatLongDate(dayBefore)}` : '';
-                      const label = `${member.fullName}: ${chipTimeText(shift)}${shift.isTimeOff ? ' time off' : ''}${from}`;
-                      const text = `${fromDayBefore ? '← ' : ''}${chipTimeText(shift)}${shift.isTimeOff ? ' · Time off' : ''}`;
+                      const label = `${member.fullName}: ${chipTimeText(shift, hour12)}${shift.isTimeOff ? ' time off' : ''}${from}`;
+                      const text = `${fromDayBefore ? '← ' : ''}${chipTimeText(shift, hour12)}${shift.isTimeOff ? ' · Time off' : ''}`;
                       const className = cn(
                         'absolute top-2 bottom-2 overflow-hidden rounded-md border px-1.5 text-left text-xs leading-7 whitespace-nowrap',
                         chipColourClasses(shift),

@@ -10,6 +10,7 @@ import {
   overnightEndLabel,
   swatchClass,
 } from '../../../lib/schedule-grid';
+import { formatClock, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import { chipMove } from '../utils/grid-keyboard';
 
@@ -38,13 +39,26 @@ type ChipProps = {
 };
 
 export function ChipBody({ shift }: { shift: ShiftDto }) {
+  const hour12 = useHour12();
+  const ends = overnightEndLabel(shift, hour12);
   return (
     <>
       <span className="flex items-center gap-1">
         {shift.isTimeOff ? (
           <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', swatchClass(shift))} />
         ) : null}
-        <span className="font-semibold tabular-nums">{chipTimeText(shift)}</span>
+        <span className="font-semibold tabular-nums">
+          {shift.startTime && shift.endTime && shift.timeOffDays === null && shift.timeOffHours === null ? (
+            // A narrow column breaks the range after its dash, never inside '9:00 am' (same text as chipTimeText).
+            <>
+              <span className="whitespace-nowrap">{formatClock(shift.startTime, hour12)}–</span>
+              <wbr />
+              <span className="whitespace-nowrap">{formatClock(shift.endTime, hour12)}</span>
+            </>
+          ) : (
+            chipTimeText(shift, hour12)
+          )}
+        </span>
         {shift.notes ? (
           <span title={shift.notes} className="ml-auto inline-flex">
             <StickyNote aria-hidden="true" className="size-3.5" />
@@ -53,9 +67,7 @@ export function ChipBody({ shift }: { shift: ShiftDto }) {
         ) : null}
       </span>
       {shift.isTimeOff ? <span className="block text-[11px] font-medium">Time off</span> : null}
-      {overnightEndLabel(shift) ? (
-        <span className="block text-[11px] font-medium">{overnightEndLabel(shift)}</span>
-      ) : null}
+      {ends ? <span className="block text-[11px] font-medium">{ends}</span> : null}
       {shift.breakMinutes > 0 && (!shift.isTimeOff || shift.timeOffHours === null) && shift.startTime ? (
         <span className="block text-[11px] opacity-80">{shift.breakMinutes}m break</span>
       ) : null}
@@ -84,6 +96,7 @@ export function Chip({ shift, name, isNext, actions, flag, removing, onOffer = n
     data: { shift },
     disabled: !actions,
   });
+  const hour12 = useHour12();
   const className = cn(
     'relative block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-tight shadow-xs',
     chipColourClasses(shift),
@@ -108,7 +121,7 @@ export function Chip({ shift, name, isNext, actions, flag, removing, onOffer = n
         data-shift-chip=""
         data-shift-id={shift.shiftId}
         aria-haspopup="dialog"
-        aria-label={`${chipSentence(shift, name, isNext)}; swap or give away`}
+        aria-label={`${chipSentence(shift, name, isNext, hour12)}; swap or give away`}
         onClick={() => onOffer(shift)}
         className={cn(
           className,
@@ -146,7 +159,7 @@ export function Chip({ shift, name, isNext, actions, flag, removing, onOffer = n
       // One tab stop for the whole grid (WeekGrid moves it with the arrow keys).
       tabIndex={-1}
       data-grid-item=""
-      aria-label={chipSentence(shift, name, isNext) + extra}
+      aria-label={chipSentence(shift, name, isNext, hour12) + extra}
       aria-roledescription="draggable shift"
       onClick={() => actions.onOpen(shift)}
       className={cn(

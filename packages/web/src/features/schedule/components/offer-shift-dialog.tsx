@@ -21,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
 import { chipTimeText } from '../../../lib/schedule-grid';
+import { useHour12 } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useOfferShift } from '../api/offer-shift';
@@ -55,6 +56,7 @@ export function OfferShiftDialog({
   lockedUntil: string | null;
 }) {
   const id = useId();
+  const hour12 = useHour12();
   const [mode, setMode] = useState<Mode>('swap');
   const [target, setTarget] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -116,7 +118,7 @@ export function OfferShiftDialog({
     });
   }
 
-  const what = shift ? `${formatLongDate(shift.shiftDate)}, ${chipTimeText(shift)}` : '';
+  const what = shift ? `${formatLongDate(shift.shiftDate)}, ${chipTimeText(shift, hour12)}` : '';
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-md">
@@ -194,7 +196,7 @@ export function OfferShiftDialog({
                     <option value="">Choose a shift…</option>
                     {swappable.map((s) => (
                       <option key={s.shiftId} value={s.shiftId}>
-                        {nameOf.get(s.staffId)} · {formatLongDate(s.shiftDate)}, {chipTimeText(s)}
+                        {nameOf.get(s.staffId)} · {formatLongDate(s.shiftDate)}, {chipTimeText(s, hour12)}
                       </option>
                     ))}
                   </Select>

@@ -1,5 +1,5 @@
 import { addDays, weekDates } from '@rotaboard/core/dates/week';
-import { Lock } from 'lucide-react';
+import { Globe, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ export function ScheduleHeader({
   phone,
   focus,
   today,
+  foreignTimeZone,
   weekStartDay,
   dayView,
   compactTools,
@@ -33,6 +34,8 @@ export function ScheduleHeader({
   /** The day in view (its week in week view). */
   focus: string;
   today: string;
+  /** The team's zone when the browser is in another one: its times are that zone's wall clocks. */
+  foreignTimeZone: string | null;
   weekStartDay: number;
   dayView: boolean;
   /** The week tools as one menu, beside the navigation on a phone. */
@@ -82,6 +85,16 @@ export function ScheduleHeader({
           {phone && teamId ? <PresenceList teamId={teamId} userId={userId} compact /> : null}
           {phone ? <DatePickerButton date={focus} onPick={goTo} /> : null}
         </div>
+        {foreignTimeZone ? (
+          // Shift times are the team's wall clocks: someone abroad reads 09:00 as 09:00 there.
+          <p className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground sm:text-sm">
+            <Globe aria-hidden="true" className="size-3.5 shrink-0" />
+            <span>
+              Times in{' '}
+              <span className="font-medium text-foreground">{foreignTimeZone.replaceAll('_', ' ')}</span>
+            </span>
+          </p>
+        ) : null}
         {!phone ? (
           <div className="mt-2 min-h-7">
             {teamId ? <PresenceList teamId={teamId} userId={userId} /> : null}

@@ -30,7 +30,14 @@ import { useRemoteShiftChange } from '../../../lib/live-updates';
 import { formatDuration } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { shiftCalls } from '../api/schedule-api';
-import { checkShiftForm, type ShiftFormValues, shiftFormSchema, shiftFormValues } from '../utils/shift-form';
+import {
+  checkShiftForm,
+  isTimed,
+  type ShiftFormValues,
+  shiftFormSchema,
+  shiftFormValues,
+  wallClockProblem,
+} from '../utils/shift-form';
 import { AttendanceAdjustmentsField } from './attendance-adjustments-field';
 import { ShiftColourField } from './shift-colour-field';
 import { ShiftHistory } from './shift-history';
@@ -59,6 +66,7 @@ export function ShiftEditorDialog({
   canNotify,
   isOwner,
   lockedUntil,
+  timeZone,
   onChanged,
 }: {
   open: boolean;
@@ -75,9 +83,11 @@ export function ShiftEditorDialog({
   canNotify: boolean;
   isOwner: boolean;
   lockedUntil: string | null;
+  /** The team's zone: lengths are real elapsed time there, and a time the clocks skip is refused. */
+  timeZone: string;
   onChanged: (change: ShiftChange) => void;
 }) {
-  const schema = useMemo(() => shiftFormSchema(hasAttendance), [hasAttendance]);
+  const schema = useMemo(() => shiftFormSchema(hasAttendance, timeZone), [hasAttendance, timeZone]);
   const form = useForm<ShiftFormValues, unknown, ShiftInput>({
     resolver: zodResolver(schema),
     defaultValues: shiftFormValues(shift, staffId, date),
@@ -108,14 +118,23 @@ export function ShiftEditorDialog({
 
   // Every change redraws the editor: the clash and the hours worked follow what is typed.
   const values = form.watch();
-  const result = checkShiftForm(values, hasAttendance);
+  const result = checkShiftForm(values, hasAttendance, timeZone);
   const parsed = result.success ? result.parsed : null;
+  // A time the clocks skip is said on its field as it is typed, not only once Save is pressed.
+  const timed = isTimed(values) && values.startTime && values.endTime;
+  const clockProblem = timed
+    ? wallClockProblem(
+        { shiftDate: values.shiftDate, startTime: values.startTime, endTime: values.endTime },
+        timeZone,
+      )
+    : null;
   const conflict = parsed ? findConflict({ ...parsed, shiftId: shift?.shiftId ?? null }, weekShifts) : null;
   const conflictName = conflict ? staff.find((m) => m.staffId === conflict.staffId)?.fullName : undefined;
   const conflictText = conflict
     ? `Clashes with ${conflictName ? `${conflictName}'s ` : ''}${conflict.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(conflict).replace(' time off', '')}`
     : null;
-  const worked = parsed ? workedMinutes(parsed) : null;
+  // Real elapsed time on the entry's date in the team's zone: 22:00–06:00 is 9 h the night the clocks go back.
+  const worked = parsed ? workedMinutes(parsed, timeZone) : null;
   const person = staff.find((m) => m.staffId === values.staffId);
   const locked =
     isDateLocked(values.shiftDate, lockedUntil) ||
@@ -216,7 +235,7 @@ export function ShiftEditorDialog({
             </div>
           </div>
 
-          <ShiftTimingFields form={form} values={values} fieldId={f} />
+          <ShiftTimingFields form={form} values={values} fieldId={f} clockProblem={clockProblem} />
 
           <div className="grid gap-2">
             <Label htmlFor={f('notes')}>Notes</Label>

@@ -20,12 +20,22 @@ export function ShiftTimingFields({
   form,
   values,
   fieldId,
+  clockProblem = null,
 }: {
   form: ShiftForm;
   values: ShiftFormValues;
   fieldId: (name: string) => string;
+  /** A start or end the clocks skip in the team's zone, said while it is typed (before any save). */
+  clockProblem?: { field: 'startTime' | 'endTime'; message: string } | null;
 }) {
-  const { errors, isSubmitted } = form.formState;
+  const { errors: formErrors, isSubmitted } = form.formState;
+  // The form's own errors come after a save; a skipped time is shown at once on its field.
+  const errors = {
+    ...formErrors,
+    ...(clockProblem && !formErrors[clockProblem.field]
+      ? { [clockProblem.field]: { type: 'clock', message: clockProblem.message } }
+      : {}),
+  } as typeof formErrors;
   // Fields set by code (not typed into) are checked again once a save has shown errors, as typed ones are.
   const setValue = <K extends keyof ShiftFormValues>(name: K, value: ShiftFormValues[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });

@@ -9,16 +9,17 @@ import {
   formatDuration,
   overnightEndLabel,
 } from '../../../lib/schedule-grid';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 
 const byStart = (a: ShiftDto, b: ShiftDto) => (a.startTime ?? '').localeCompare(b.startTime ?? '');
 
-function EntryCard({ shift }: { shift: ShiftDto }) {
-  const ends = overnightEndLabel(shift);
+function EntryCard({ shift, hour12 }: { shift: ShiftDto; hour12: boolean }) {
+  const ends = overnightEndLabel(shift, hour12);
   return (
     <div className={cn('rounded-lg border px-3 py-2 text-sm', chipColourClasses(shift))}>
       <p className="font-semibold tabular-nums">
-        {shift.isTimeOff ? `Time off · ${chipTimeText(shift)}` : chipTimeText(shift)}
+        {shift.isTimeOff ? `Time off · ${chipTimeText(shift, hour12)}` : chipTimeText(shift, hour12)}
         {ends ? <span className="ml-1.5 font-normal">{ends}</span> : null}
       </p>
       {!shift.isTimeOff && shift.breakMinutes > 0 ? (
@@ -52,6 +53,7 @@ export function StaffAgenda({
   /** On Pro: Swap / Give away on one's own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
 }) {
+  const hour12 = useHour12();
   const nameOf = new Map(staff.map((member) => [member.staffId, member.fullName]));
   return (
     <ul aria-label="Your week" className="flex flex-col gap-3">
@@ -90,20 +92,20 @@ export function StaffAgenda({
                   {mine.map((shift) =>
                     onOffer && !shift.isTimeOff && shift.shiftDate >= today ? (
                       <div key={shift.shiftId} className="flex flex-col gap-1">
-                        <EntryCard shift={shift} />
+                        <EntryCard shift={shift} hour12={hour12} />
                         <Button
                           size="sm"
                           variant="outline"
                           className="self-start"
                           aria-haspopup="dialog"
-                          aria-label={`Swap or give away your ${chipTimeText(shift)} shift on ${formatLongDate(date)}`}
+                          aria-label={`Swap or give away your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(date)}`}
                           onClick={() => onOffer(shift)}
                         >
                           Swap or give away
                         </Button>
                       </div>
                     ) : (
-                      <EntryCard key={shift.shiftId} shift={shift} />
+                      <EntryCard key={shift.shiftId} shift={shift} hour12={hour12} />
                     ),
                   )}
                 </div>
@@ -118,12 +120,12 @@ export function StaffAgenda({
                 </h3>
                 <ul className="mt-1 flex flex-col gap-0.5 text-sm">
                   {others.map((shift) => {
-                    const ends = overnightEndLabel(shift);
+                    const ends = overnightEndLabel(shift, hour12);
                     return (
                       <li key={shift.shiftId} className="flex justify-between gap-3">
                         <span className="min-w-0 break-words">{nameOf.get(shift.staffId) ?? 'Someone'}</span>
                         <span className="shrink-0 text-right tabular-nums text-muted-foreground">
-                          {chipTimeText(shift)}
+                          {chipTimeText(shift, hour12)}
                           {ends ? <span className="block text-xs">{ends}</span> : null}
                         </span>
                       </li>

@@ -4,6 +4,7 @@ import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { memo } from 'react';
 import { formatLongDate } from '../../../lib/dates';
 import { chipTimeText, formatHours } from '../../../lib/schedule-grid';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import {
   AvailabilityNote,
@@ -63,6 +64,7 @@ export const StaffRow = memo(function StaffRow({
   marks,
   proposalActions,
 }: StaffRowProps) {
+  const hour12 = useHour12();
   return (
     <tr
       ref={measure}
@@ -130,7 +132,7 @@ export const StaffRow = memo(function StaffRow({
                   {chip}
                   <RemovalControls
                     removal={removal}
-                    what={`the ${chipTimeText(shift)} shift of ${member.fullName} on ${formatLongDate(date)}`}
+                    what={`the ${chipTimeText(shift, hour12)} shift of ${member.fullName} on ${formatLongDate(date)}`}
                     actions={proposalActions}
                   />
                 </div>

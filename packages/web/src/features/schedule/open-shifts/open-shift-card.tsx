@@ -1,16 +1,18 @@
 import type { OpenShiftDto } from '@rotaboard/core/contracts/open-shifts';
-import { hhmm } from '@rotaboard/core/shifts/times';
 import { Check, Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/dates';
+import { formatClockRange, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import type { OpenShiftActions } from './open-shifts-api';
 
-export const openShiftTimes = (shift: Pick<OpenShiftDto, 'startTime' | 'endTime'>) =>
-  `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}`;
+/** '09:00–17:00', or '9:00 am–5:00 pm' on a 12-hour clock (useHour12). */
+export const openShiftTimes = (shift: Pick<OpenShiftDto, 'startTime' | 'endTime'>, hour12: boolean) =>
+  formatClockRange(shift.startTime, shift.endTime, hour12);
 
 /** How a control names the open shift it acts on, for screen readers: times and date. */
-const spoken = (shift: OpenShiftDto) => `${openShiftTimes(shift)} on ${formatLongDate(shift.shiftDate)}`;
+const spoken = (shift: OpenShiftDto, hour12: boolean) =>
+  `${openShiftTimes(shift, hour12)} on ${formatLongDate(shift.shiftDate)}`;
 
 /**
  * One open shift: its times, role, places filled and notes. Administrators approve or reject each
@@ -31,17 +33,18 @@ export function OpenShiftCard({
   /** In a list (staff on a phone) rather than a day's cell. */
   showDate?: boolean;
 }) {
+  const hour12 = useHour12();
   const pending = shift.claims?.filter((c) => c.status === 'pending') ?? [];
   const approved = shift.claims?.filter((c) => c.status === 'approved') ?? [];
   const deciding = actions.decide.isPending;
   return (
     <article
-      aria-label={`Open shift ${spoken(shift)}`}
+      aria-label={`Open shift ${spoken(shift, hour12)}`}
       data-testid="open-shift"
       className="min-w-0 rounded-md border border-dashed border-amber-500/70 bg-amber-50 px-1.5 py-1 text-xs leading-tight text-amber-950 dark:bg-amber-950/40 dark:text-amber-50"
     >
       {showDate ? <p className="font-medium">{formatLongDate(shift.shiftDate)}</p> : null}
-      <p className="font-semibold tabular-nums">{openShiftTimes(shift)}</p>
+      <p className="font-semibold tabular-nums">{openShiftTimes(shift, hour12)}</p>
       <p className="break-words">
         {shift.role ?? 'Anyone'}
         {isAdmin ? (
@@ -79,7 +82,7 @@ export function OpenShiftCard({
                       variant="outline"
                       className="size-7"
                       disabled={deciding}
-                      aria-label={`Approve ${c.staffName} for ${spoken(shift)}`}
+                      aria-label={`Approve ${c.staffName} for ${spoken(shift, hour12)}`}
                       title="Approve"
                       onClick={() =>
                         actions.decide.mutate({
@@ -96,7 +99,7 @@ export function OpenShiftCard({
                       variant="outline"
                       className="size-7"
                       disabled={deciding}
-                      aria-label={`Reject ${c.staffName} for ${spoken(shift)}`}
+                      aria-label={`Reject ${c.staffName} for ${spoken(shift, hour12)}`}
                       title="Reject"
                       onClick={() =>
                         actions.decide.mutate({
@@ -119,7 +122,7 @@ export function OpenShiftCard({
             size="icon"
             variant="ghost"
             className="mt-1 size-7 text-destructive"
-            aria-label={`Delete open shift ${spoken(shift)}`}
+            aria-label={`Delete open shift ${spoken(shift, hour12)}`}
             title="Delete"
             onClick={() => onDelete(shift)}
           >
@@ -135,7 +138,7 @@ export function OpenShiftCard({
           size="sm"
           className="mt-1 h-7 w-full px-2 text-xs"
           disabled={actions.claim.isPending}
-          aria-label={`Claim open shift ${spoken(shift)}`}
+          aria-label={`Claim open shift ${spoken(shift, hour12)}`}
           onClick={() => actions.claim.mutate(shift.openShiftId)}
         >
           Claim

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { formatLongDate } from '../../../lib/dates';
+import { useHour12 } from '../../../lib/time-format';
 import { openShiftTimes } from './open-shift-card';
 import { openShiftsQueryOptions, useOpenShiftActions } from './open-shifts-api';
 
@@ -32,6 +33,7 @@ export function useOpenShifts({
   today: string;
   roles: readonly string[];
 }) {
+  const hour12 = useHour12();
   const query = useQuery({ ...openShiftsQueryOptions(teamId, startDate, endDate), enabled });
   const actions = useOpenShiftActions(teamId);
   const [postDate, setPostDate] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function useOpenShifts({
           title="Delete this open shift?"
           description={
             deleting
-              ? `${openShiftTimes(deleting)} on ${formatLongDate(deleting.shiftDate)}. ${
+              ? `${openShiftTimes(deleting, hour12)} on ${formatLongDate(deleting.shiftDate)}. ${
                   pendingClaims === 0
                     ? 'No one is waiting on it.'
                     : pendingClaims === 1

@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { useAuth } from '../../../lib/auth-context';
 import { formatLongDate, isIsoDate } from '../../../lib/dates';
+import { foreignTeamZone } from '../../../lib/team-today';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -74,9 +75,12 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
   const [searchParams] = useSearchParams();
   const dayView = searchParams.get('view') === 'day';
   const phone = useMediaQuery(PHONE_QUERY);
-  const { today, time } = useToday();
   const { user } = useAuth();
   const { team, isLoading: teamLoading, isError: teamsError, isAdmin, isOwner } = useSelectedTeam();
+  // The team's today, not the viewer's: the week, "Today" and the next shift follow its clocks.
+  const { today, time } = useToday(team?.timeZone);
+  // Named under the week when the viewer's clocks are not the team's.
+  const foreignZone = useMemo(() => foreignTeamZone(team?.timeZone), [team?.timeZone]);
   const teamId = team?.teamId ?? '';
   const tier = team?.ownerSubscriptionTier ?? 'free';
   const hasAttendance = planAllows(tier, 'attendance');
@@ -371,6 +375,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
         phone={phone}
         focus={focus}
         today={today}
+        foreignTimeZone={foreignZone}
         weekStartDay={weekStartDay}
         dayView={dayView}
         compactTools={
@@ -448,6 +453,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             canNotify={canNotify}
             isOwner={isOwner}
             lockedUntil={lock.lockedUntil}
+            timeZone={team.timeZone}
             onChanged={onChanged}
           />
           <DayNoteDialog

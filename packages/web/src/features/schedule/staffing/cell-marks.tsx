@@ -1,6 +1,7 @@
 import type { StaffingViolation } from '@rotaboard/core/contracts/schedule-agent';
 import { Check, TriangleAlert, X } from 'lucide-react';
 import { proposedTime } from '../../../lib/proposal-changes';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import {
   type AvailabilityMark,
@@ -33,12 +34,13 @@ export function availabilityTone(marks: readonly AvailabilityMark[]): string | u
 
 /** The availability of the day in words, small at the top of the cell (so it is read, not only seen). */
 export function AvailabilityNote({ marks }: { marks: readonly AvailabilityMark[] }) {
+  const hour12 = useHour12();
   if (marks.length === 0) return null;
   return (
     <p className="text-[11px] leading-tight text-muted-foreground">
       {marks.map((mark) => (
         <span key={`${mark.kind}${mark.startTime}${mark.endTime}`} className="block">
-          {availabilityText(mark)}
+          {availabilityText(mark, hour12)}
         </span>
       ))}
     </p>
@@ -123,7 +125,8 @@ export function ProposedChipView({
   dateText: string;
   actions: ProposalActions | null;
 }) {
-  const time = proposedTime(chip.shift);
+  const hour12 = useHour12();
+  const time = proposedTime(chip.shift, hour12);
   const what = chip.movedFrom
     ? `proposed move of ${name}'s shift from ${chip.movedFrom} to ${time} on ${dateText}`
     : `proposed shift ${time} for ${name} on ${dateText}`;

@@ -1,5 +1,6 @@
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import { memo } from 'react';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import { coverageText } from './grid-marks';
 
@@ -14,6 +15,7 @@ export const CoverageRow = memo(function CoverageRow({
   dates: readonly string[];
   coverage: readonly CoverageStatus[];
 }) {
+  const hour12 = useHour12();
   return (
     <tbody>
       <tr className="border-b border-border bg-muted/30" aria-rowindex={2} data-testid="coverage-row">
@@ -43,7 +45,7 @@ export const CoverageRow = memo(function CoverageRow({
                             : 'text-muted-foreground',
                         )}
                       >
-                        {coverageText(slot)}
+                        {coverageText(slot, hour12)}
                         {short ? <span className="sr-only"> (short)</span> : null}
                       </li>
                     );

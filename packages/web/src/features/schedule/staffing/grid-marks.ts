@@ -3,7 +3,7 @@ import type { ProposalChangeDto, ProposalDto, ProposedShift } from '@rotaboard/c
 import type { StaffingViolation, ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { dayOfWeek } from '@rotaboard/core/dates/week';
-import { hhmm } from '@rotaboard/core/shifts/times';
+import { formatClockRange } from '@rotaboard/core/time/format';
 import { formatDayMonth, formatWeekday } from '../../../lib/dates';
 import { updatedShift } from '../../../lib/proposal-changes';
 import type { StaffAvailability } from './staffing-api';
@@ -47,8 +47,11 @@ export type LoadedShift = Pick<
 >;
 
 /** "Fri 6 Mar 09:00–17:00": short, as it sits in a narrow cell. */
-const placeText = (shift: { shiftDate: string; startTime: string | null; endTime: string | null }) =>
-  `${formatWeekday(shift.shiftDate)} ${formatDayMonth(shift.shiftDate)} ${shift.startTime ? `${hhmm(shift.startTime)}–${hhmm(shift.endTime)}` : '(day off)'}`;
+const placeText = (
+  shift: { shiftDate: string; startTime: string | null; endTime: string | null },
+  hour12: boolean,
+) =>
+  `${formatWeekday(shift.shiftDate)} ${formatDayMonth(shift.shiftDate)} ${shift.startTime ? formatClockRange(shift.startTime, shift.endTime, hour12) : '(day off)'}`;
 
 export type AvailabilityMark = { kind: AvailabilityKind; startTime: string | null; endTime: string | null };
 
@@ -96,6 +99,8 @@ export function gridMarks(
   proposal: ProposalDto | undefined,
   staffIdOf: (shiftId: string) => string | undefined,
   shiftOf: (shiftId: string) => LoadedShift | undefined = () => undefined,
+  /** Times on a 12-hour clock (useHour12). */
+  hour12 = false,
 ): Map<string, RowMarks> {
   const rows = new Map<string, RowMarks>();
   const column = new Map(dates.map((date, index) => [date, index]));
@@ -157,7 +162,7 @@ export function gridMarks(
           reason: change.reason,
           state: change.state,
           failure,
-          movedTo: placeText(after),
+          movedTo: placeText(after, hour12),
         };
       const to = column.get(after.shiftDate);
       if (to !== undefined)
@@ -167,7 +172,7 @@ export function gridMarks(
           reason: change.reason,
           state: change.state,
           failure,
-          movedFrom: placeText(before),
+          movedFrom: placeText(before, hour12),
         });
     } else if (change.kind === 'remove') {
       // A removal names only the shift; one not in the loaded week is not drawn (the bar lists it).
@@ -240,19 +245,24 @@ export function keepUnchangedRows(
   return next;
 }
 
-/** "Unavailable all day", "Unavailable 12:00–23:59", "Prefers 07:00–15:00". */
-export function availabilityText(mark: AvailabilityMark): string {
+/** "Unavailable all day", "Unavailable 12:00–23:59", "Prefers 07:00–15:00" ('7:00 am–3:00 pm': `hour12`). */
+export function availabilityText(mark: AvailabilityMark, hour12 = false): string {
   const what = mark.kind === 'unavailable' ? 'Unavailable' : 'Prefers to work';
-  return mark.startTime && mark.endTime ? `${what} ${mark.startTime}–${mark.endTime}` : `${what} all day`;
+  return mark.startTime && mark.endTime
+    ? `${what} ${formatClockRange(mark.startTime, mark.endTime, hour12)}`
+    : `${what} all day`;
 }
 
 /** "07:00–15:00 1/2" (with the role when the slot asks for one), as the coverage row shows a slot. */
-export function coverageText(slot: {
-  startTime: string;
-  endTime: string;
-  role: string | null;
-  assigned: number;
-  needed: number;
-}): string {
-  return `${slot.startTime}–${slot.endTime}${slot.role ? ` ${slot.role}` : ''} ${slot.assigned}/${slot.needed}`;
+export function coverageText(
+  slot: {
+    startTime: string;
+    endTime: string;
+    role: string | null;
+    assigned: number;
+    needed: number;
+  },
+  hour12 = false,
+): string {
+  return `${formatClockRange(slot.startTime, slot.endTime, hour12)}${slot.role ? ` ${slot.role}` : ''} ${slot.assigned}/${slot.needed}`;
 }

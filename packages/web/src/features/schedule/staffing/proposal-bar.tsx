@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
 import { describeChange } from '../../../lib/proposal-changes';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import { proposalSummary, solverText } from './proposal-summary';
 
@@ -50,6 +51,7 @@ export function ProposalBar({
 }) {
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
+  const hour12 = useHour12();
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -86,7 +88,7 @@ export function ProposalBar({
 
   const summary = proposalSummary(proposal);
   const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
-  const describe = (change: ProposalChangeDto) => describeChange(change, staffName, byId);
+  const describe = (change: ProposalChangeDto) => describeChange(change, staffName, byId, hour12);
   const overwrites = summary.pendingRemovals + summary.pendingOther;
 
   return frame(

@@ -3,6 +3,7 @@ import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
+import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import { coverageText } from './grid-marks';
 
@@ -35,6 +36,7 @@ export function RulesPanel({
   onShowShift: (shift: ShiftDto) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const hour12 = useHour12();
   const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
   const short = (result?.coverage ?? []).filter((slot) => slot.assigned < slot.needed);
   return (
@@ -108,7 +110,7 @@ export function RulesPanel({
                 <ul className="mt-1 grid gap-1 text-sm text-muted-foreground">
                   {short.map((slot) => (
                     <li key={`${slot.date}${slot.startTime}${slot.endTime}${slot.role ?? ''}`}>
-                      {formatShortDate(slot.date)}: {coverageText(slot)}
+                      {formatShortDate(slot.date)}: {coverageText(slot, hour12)}
                     </li>
                   ))}
                 </ul>

@@ -2,6 +2,7 @@ import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { showApiError } from '../../../lib/show-api-error';
+import { useHour12 } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
 import type { ProposalActions } from './cell-marks';
 import { gridMarks, keepUnchangedRows, proposedNotes, type RowMarks } from './grid-marks';
@@ -52,6 +53,7 @@ export function useStaffing({
     enabled: admin && pro && proposalId !== null,
   });
 
+  const hour12 = useHour12();
   const previous = useRef<ReadonlyMap<string, RowMarks>>(new Map());
   const marks = useMemo(() => {
     const byId = new Map(shifts.map((shift) => [shift.shiftId, shift]));
@@ -64,11 +66,12 @@ export function useStaffing({
         proposal.data,
         (id) => byId.get(id)?.staffId,
         (id) => byId.get(id),
+        hour12,
       ),
     );
     previous.current = next;
     return next;
-  }, [dates, validation.data, availability.data, proposal.data, shifts]);
+  }, [dates, validation.data, availability.data, proposal.data, shifts, hour12]);
 
   const notes = useMemo(() => proposedNotes(dates, proposal.data), [dates, proposal.data]);
 

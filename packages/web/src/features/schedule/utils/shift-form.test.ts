@@ -6,6 +6,7 @@ import {
   type ShiftFormValues,
   shiftFormSchema,
   shiftFormValues,
+  wallClockProblem,
   withTimeOffKind,
 } from './shift-form';
 
@@ -194,5 +195,47 @@ describe('shiftFormSchema', () => {
       ['breakMinutes', 'Break minutes must be a whole number of 0 or more'],
       ['endTime', 'The end time must differ from the start time'],
     ]);
+  });
+});
+
+describe("times the clocks skip in the team's zone", () => {
+  const night = (startTime: string, endTime: string, shiftDate = '2027-03-28'): ShiftFormValues => ({
+    ...fresh(),
+    shiftDate,
+    startTime,
+    endTime,
+  });
+
+  it('names a start the clocks go forward over on the start field', () => {
+    const result = checkShiftForm(night('01:30', '06:00'), false, 'Europe/London');
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.errors.startTime).toMatch(/^01:30 does not exist on 28 March 2027/);
+    expect(
+      wallClockProblem({ shiftDate: '2027-03-28', startTime: '01:30', endTime: '06:00' }, 'Europe/London'),
+    ).toMatchObject({ field: 'startTime' });
+  });
+
+  it('names an overnight end on the next day on the end field', () => {
+    const problem = wallClockProblem(
+      { shiftDate: '2027-03-27', startTime: '22:00', endTime: '01:15' },
+      'Europe/London',
+    );
+    expect(problem?.field).toBe('endTime');
+    expect(problem?.message).toMatch(/^01:15 does not exist on 28 March 2027/);
+  });
+
+  it('lets the same times through in UTC, on other nights, and without a zone', () => {
+    expect(checkShiftForm(night('01:30', '06:00'), false, 'UTC').success).toBe(true);
+    expect(checkShiftForm(night('01:30', '06:00', '2027-03-21'), false, 'Europe/London').success).toBe(true);
+    expect(checkShiftForm(night('01:30', '06:00'), false).success).toBe(true);
+  });
+
+  it('says nothing about half-typed values', () => {
+    expect(
+      wallClockProblem({ shiftDate: '', startTime: '01:30', endTime: null }, 'Europe/London'),
+    ).toBeNull();
+    expect(
+      wallClockProblem({ shiftDate: '2027-03-28', startTime: '01:', endTime: null }, 'Europe/London'),
+    ).toBeNull();
   });
 });

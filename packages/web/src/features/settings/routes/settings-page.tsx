@@ -10,6 +10,7 @@ import { NotificationsSection } from '../components/notifications-section';
 import { ProfileSection } from '../components/profile-section';
 import { RegionSection } from '../components/region-section';
 import { SecuritySection } from '../components/security-section';
+import { TimeFormatSection } from '../components/time-format-section';
 
 export function SettingsPage() {
   const { user, status } = useAuth();
@@ -29,6 +30,7 @@ export function SettingsPage() {
           <CalendarSection />
           <SecuritySection />
           <AppearanceSection />
+          <TimeFormatSection user={user} />
           <RegionSection />
         </div>
       ) : status === 'initializing' ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
+import { addDays } from '@rotaboard/core/dates/week';
 import { isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import { TriangleAlert } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatShortDate, isIsoDate } from '../../../lib/dates';
 import { showApiError } from '../../../lib/show-api-error';
+import { teamToday, useTeamTimeZone } from '../../../lib/team-today';
 import { toast } from '../../../lib/toast';
 import { useRemoveStaff } from '../api/staff-api';
 
@@ -51,7 +52,8 @@ export function RemoveStaffDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useRemoveStaff(teamId);
-  const today = toIsoDate(new Date());
+  // The team's today (issue 41): the server checks leaving dates and hours against its zone.
+  const today = teamToday(useTeamTimeZone(teamId));
   const [pending, setPending] = useState<'leaving' | 'now' | null>(null);
   const ids = { date: useId(), dateError: useId(), dateHint: useId(), nowWarning: useId() };
   const schema = useMemo(() => leavingDateForm(today), [today]);

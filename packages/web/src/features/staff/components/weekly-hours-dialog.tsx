@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { UpdateWeeklyHoursInput, type WeeklyHoursEntryDto } from '@rotaboard/core/contracts/weekly-hours';
-import { toIsoDate } from '@rotaboard/core/dates/week';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useState } from 'react';
@@ -22,6 +21,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/show-api-error';
+import { teamToday, useTeamTimeZone } from '../../../lib/team-today';
 import { toast } from '../../../lib/toast';
 import {
   useAddWeeklyHours,
@@ -54,7 +54,8 @@ export function WeeklyHoursDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const today = toIsoDate(new Date());
+  // The team's today (issue 41): the server checks leaving dates and hours against its zone.
+  const today = teamToday(useTeamTimeZone(teamId));
   const query = useQuery({ ...weeklyHoursQueryOptions(teamId, member.staffId), enabled: open });
   const add = useAddWeeklyHours(teamId, member.staffId);
   const update = useUpdateWeeklyHours(teamId, member.staffId);

@@ -116,7 +116,7 @@ export function StaffingSettingsForm({ teamId, isOwner }: { teamId: string; isOw
       <Section
         id={`${id}-rules`}
         title="Rules"
-        description="Limits every schedule is checked against. The grid shows a broken rule; a strict one also refuses the hand edit that would break it. The agent never proposes a change that breaks one."
+        description="Limits every schedule is checked against. The grid shows a broken rule; a strict one also refuses the hand edit that would break it. The agent never proposes a change that breaks one. Until you save, every rule only warns: none blocks a hand edit until you mark it strict and save."
       >
         <RulesEditor form={form} />
       </Section>

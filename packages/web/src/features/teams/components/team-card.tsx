@@ -39,7 +39,9 @@ export function TeamCard({
         <h2 id={headingId} className="text-lg leading-tight font-semibold tracking-tight break-words">
           {team.teamName}
         </h2>
-        <p className="text-sm text-muted-foreground">Week starts on {weekStart}</p>
+        <p className="text-sm text-muted-foreground">
+          Week starts on {weekStart} · {team.timeZone.replaceAll('_', ' ')} time
+        </p>
         <div className="flex flex-wrap gap-1.5">
           <Badge variant={role === 'Member' ? 'secondary' : 'default'}>{role}</Badge>
           <Badge variant="outline">{planOf(team.ownerSubscriptionTier).label} plan</Badge>

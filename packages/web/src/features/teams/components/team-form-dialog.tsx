@@ -3,11 +3,13 @@ import {
   DEFAULT_WEEK_START_DAY,
   MAX_TEAM_NAME_LENGTH,
   type TeamDto,
+  TimeZone,
   UpdateTeamInput,
 } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
 import { planOf } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
+import { DEFAULT_TIME_ZONE } from '@rotaboard/core/time/clock';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -29,17 +31,20 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { UpgradeLink } from '../../../components/upgrade-link';
-import { isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
+import { isApiError, isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { browserTimeZone } from '../../../lib/region';
 import { showApiError } from '../../../lib/show-api-error';
 import { setSelectedTeamId, teamsQueryOptions } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
 import { useCreateTeam, useUpdateTeam } from '../api/team-mutations';
+import { TimeZoneInput } from './time-zone-input';
 
 export const STALE_TEAM_TEXT = 'This team was changed by someone else. Reload to see the latest version.';
 
 // The edit form checks what the server checks (core UpdateTeamInput); a new team's name may be blank.
 const EditTeamForm = UpdateTeamInput.pick({ teamName: true, weekStartDay: true }).extend({
+  timeZone: TimeZone,
   ownerInStaffList: z.boolean(),
 });
 const NewTeamForm = EditTeamForm.extend({
@@ -49,11 +54,24 @@ const NewTeamForm = EditTeamForm.extend({
     .max(MAX_TEAM_NAME_LENGTH, `Team name can be at most ${MAX_TEAM_NAME_LENGTH} characters`),
 });
 type TeamFormValues = z.infer<typeof EditTeamForm>;
+type TeamFormField = keyof TeamFormValues;
+const FORM_FIELDS: readonly TeamFormField[] = ['teamName', 'weekStartDay', 'timeZone', 'ownerInStaffList'];
 
 function valuesOf(team: TeamDto | undefined): TeamFormValues {
   return team
-    ? { teamName: team.teamName, weekStartDay: team.weekStartDay, ownerInStaffList: team.ownerInStaffList }
-    : { teamName: '', weekStartDay: DEFAULT_WEEK_START_DAY, ownerInStaffList: true };
+    ? {
+        teamName: team.teamName,
+        weekStartDay: team.weekStartDay,
+        timeZone: team.timeZone,
+        ownerInStaffList: team.ownerInStaffList,
+      }
+    : {
+        teamName: '',
+        weekStartDay: DEFAULT_WEEK_START_DAY,
+        // A new team's clocks are the browser's unless the owner says otherwise (issue 41).
+        timeZone: browserTimeZone() ?? DEFAULT_TIME_ZONE,
+        ownerInStaffList: true,
+      };
 }
 
 type Problem = { kind: 'stale' } | { kind: 'limit'; message: string } | null;
@@ -80,7 +98,16 @@ export function TeamFormDialog({
   const update = useUpdateTeam();
   const [problem, setProblem] = useState<Problem>(null);
   const [reloading, setReloading] = useState(false);
-  const ids = { name: useId(), nameError: useId(), day: useId(), include: useId(), includeHint: useId() };
+  const ids = {
+    name: useId(),
+    nameError: useId(),
+    day: useId(),
+    zone: useId(),
+    zoneHint: useId(),
+    zoneError: useId(),
+    include: useId(),
+    includeHint: useId(),
+  };
   const form = useForm<TeamFormValues>({
     resolver: zodResolver(editing ? EditTeamForm : NewTeamForm),
     defaultValues: valuesOf(team),
@@ -132,6 +159,7 @@ export function TeamFormDialog({
           input: {
             teamName: values.teamName,
             weekStartDay: values.weekStartDay,
+            timeZone: values.timeZone,
             ...(isOwner ? { ownerInStaffList: values.ownerInStaffList } : {}),
             hash: current.hash,
           },
@@ -141,6 +169,7 @@ export function TeamFormDialog({
         const created = await create.mutateAsync({
           teamName: values.teamName || null,
           weekStartDay: values.weekStartDay,
+          timeZone: values.timeZone,
           ownerInStaffList: values.ownerInStaffList,
         });
         setSelectedTeamId(created.teamId);
@@ -150,9 +179,24 @@ export function TeamFormDialog({
     } catch (error) {
       if (isStaleHashError(error)) setProblem({ kind: 'stale' });
       else if (isPlanLimitError(error)) setProblem({ kind: 'limit', message: error.message });
+      else if (fieldErrorsShown(error)) return;
       else showApiError(error, editing ? 'Failed to update the team.' : 'Failed to create the team.');
     }
   });
+
+  /** A 400 naming fields of this form (an unknown time zone): said under each, as the form's own checks are. */
+  function fieldErrorsShown(error: unknown): boolean {
+    if (!isApiError(error) || error.status !== 400 || !error.errors) return false;
+    let shown = false;
+    for (const { path, message } of error.errors) {
+      const field = FORM_FIELDS.find((name) => name === path);
+      if (field) {
+        form.setError(field, { type: 'server', message }, { shouldFocus: !shown });
+        shown = true;
+      }
+    }
+    return shown;
+  }
 
   const limitHint =
     problem?.kind === 'limit' && !/\bPro\b/.test(problem.message)
@@ -167,7 +211,7 @@ export function TeamFormDialog({
           <DialogTitle>{editing ? 'Edit team' : 'New team'}</DialogTitle>
           <DialogDescription>
             {editing
-              ? 'Change the name and the day each week starts on.'
+              ? 'Change the name, the day each week starts on and the time zone.'
               : 'A team has its own staff list and schedule.'}
           </DialogDescription>
         </DialogHeader>
@@ -237,6 +281,20 @@ export function TeamFormDialog({
                 </Select>
               )}
             />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.zone}>Time zone</Label>
+            <TimeZoneInput
+              id={ids.zone}
+              current={team?.timeZone}
+              aria-invalid={errors.timeZone ? true : undefined}
+              aria-describedby={errors.timeZone ? `${ids.zoneError} ${ids.zoneHint}` : ids.zoneHint}
+              {...form.register('timeZone')}
+            />
+            <FieldError id={ids.zoneError} message={errors.timeZone?.message} />
+            <p id={ids.zoneHint} className="text-xs text-muted-foreground">
+              Shift times are the clocks there, and the schedule's "today" is that place's today.
+            </p>
           </div>
           {showInclude ? (
             <div className="flex items-start gap-3 rounded-lg border border-border bg-muted/40 p-3">
