@@ -8,7 +8,7 @@ import { CreateTeamInput } from '../src/contracts/teams.ts';
 import { UpdateProfileInput } from '../src/contracts/users.ts';
 import { isCalendarDate } from '../src/dates/week.ts';
 import { cutText, isDateInRange, textProblem } from '../src/input/bounds.ts';
-import { normaliseAdjustment } from '../src/shifts/worked-minutes.ts';
+import { normaliseAdjustment } from '../src/shifts/adjustments.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);

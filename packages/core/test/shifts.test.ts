@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adjustmentMinutes, normaliseAdjustment } from '../src/shifts/adjustments.ts';
 import { chooseColour, defaultColour, effectiveColour, SHIFT_COLOURS } from '../src/shifts/colours.ts';
 import {
   conflictWindow,
@@ -17,7 +18,7 @@ import {
   timeOffKind,
 } from '../src/shifts/time-off.ts';
 import { isOvernight, minutesOfDay, normaliseTime, spanMinutes } from '../src/shifts/times.ts';
-import { adjustmentMinutes, normaliseAdjustment, workedMinutes } from '../src/shifts/worked-minutes.ts';
+import { workedMinutes } from '../src/shifts/worked-minutes.ts';
 
 const base = { staffId: 's1', isTimeOff: false, timeOffDays: null, timeOffHours: null };
 const shift = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShiftInput, shiftTimesProblem } from '../src/contracts/shifts.ts';
+import { ShiftInput } from '../src/contracts/shifts.ts';
 import {
   leaveAmount,
   leaveReport,
@@ -8,6 +8,7 @@ import {
   type ReportEntry,
   type ReportStaff,
 } from '../src/reports/arithmetic.ts';
+import { shiftTimesProblem } from '../src/shifts/shift-times.ts';
 
 /**
  * Lengths in the reports and the shift checks that need the team's zone (issue 41): 22:00–06:00 from

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { addDays, dayNumber } from '../src/dates/week.ts';
 import { minutesOfDay, spanMinutes } from '../src/shifts/times.ts';
 import { workedMinutes } from '../src/shifts/worked-minutes.ts';
-import { workedMinutesInWeek } from '../src/staff/weekly-hours.ts';
 import {
   clockChangesBetween,
   elapsedMinutes,
@@ -98,14 +97,15 @@ describe.each(CHANGES)('clock changes in $zone', ({ zone, forwardEve, backEve, s
   });
 
   it('weekly hours across the change: a week of nights has an hour less or more', () => {
+    // The grid's week total and the payroll add up each entry's worked minutes, as here.
     const week = (first: string) => Array.from({ length: 7 }, (_, i) => night(addDays(first, i)));
-    const forwardWeek = addDays(forwardEve, -3);
-    const backWeek = addDays(backEve, -3);
-    expect(workedMinutesInWeek(week(forwardWeek), forwardWeek, zone)).toBe(7 * 480 - 60);
-    expect(workedMinutesInWeek(week(backWeek), backWeek, zone)).toBe(7 * 480 + 60);
-    expect(workedMinutesInWeek(week(backWeek), backWeek, 'UTC')).toBe(7 * 480);
-    // Entries outside the week count in theirs.
-    expect(workedMinutesInWeek(week(backWeek), addDays(backWeek, 1), zone)).toBe(6 * 480 + 60);
+    const total = (entries: ReturnType<typeof week>, in_: string) =>
+      entries.reduce((sum, entry) => sum + workedMinutes(entry, in_), 0);
+    expect(total(week(addDays(forwardEve, -3)), zone)).toBe(7 * 480 - 60);
+    expect(total(week(addDays(backEve, -3)), zone)).toBe(7 * 480 + 60);
+    expect(total(week(addDays(backEve, -3)), 'UTC')).toBe(7 * 480);
+    // The week after has no change: seven plain nights.
+    expect(total(week(addDays(backEve, 4)), zone)).toBe(7 * 480);
   });
 
   it('finds each change of the year on its date', () => {

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/worked-minutes.ts';
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/adjustments.ts';
 
 /**
  * How audit entries read, in the shift history panel and the audit report (spec 2 §3–§5): field

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_DOMAINS } from '../audit/display.ts';
 import { MAX_PAGE_OFFSET } from '../input/bounds.ts';
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/worked-minutes.ts';
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/adjustments.ts';
 import { IsoDate, Uuid } from './common.ts';
 
 /** The page size of the audit report (spec 2 §9). */

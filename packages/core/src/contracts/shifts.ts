@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../input/bounds.ts';
 import {
+  ADJUSTMENT_COMMENT_MAX,
+  ADJUSTMENT_REASONS,
+  type AdjustmentReason,
+  normaliseAdjustment,
+} from '../shifts/adjustments.ts';
+import {
   parseBreakMinutes,
   TIME_OFF_DAY_CHOICES,
   timeOffDaysError,
@@ -8,13 +14,6 @@ import {
   timeOffKind,
 } from '../shifts/time-off.ts';
 import { normaliseTime, spanMinutes } from '../shifts/times.ts';
-import {
-  ADJUSTMENT_COMMENT_MAX,
-  ADJUSTMENT_REASONS,
-  type AdjustmentReason,
-  normaliseAdjustment,
-} from '../shifts/worked-minutes.ts';
-import { elapsedMinutes, missingWallClockProblem, shiftWallClockProblem } from '../time/zone.ts';
 import { IsoDate, PageQuery, plainText } from './common.ts';
 
 export const MAX_SHIFT_NOTES_LENGTH = 500;
@@ -145,46 +144,6 @@ export const ShiftInput = z
   });
 export type ShiftInput = z.input<typeof ShiftInput>;
 export type ParsedShiftInput = z.output<typeof ShiftInput>;
-
-/** A check of a shift's times that failed, named by the field it is about (as validation errors are). */
-export type ShiftTimesProblem = { path: 'startTime' | 'endTime' | 'breakMinutes'; message: string };
-
-/**
- * The checks of an entry's times that need its team's zone, which ShiftInput cannot know (issue 41):
- * a start or end that does not exist on its date there (the clocks went forward over it) is refused
- * with the sentence naming the change; a time that happens twice means the first and passes; and
- * the break must be shorter than the real elapsed time, which is an hour less the night the clocks
- * go forward. Only timed entries: a shift, or time off given as a time range. Null when all is well.
- */
-export function shiftTimesProblem(
-  entry: {
-    shiftDate: string;
-    startTime: string | null;
-    endTime: string | null;
-    breakMinutes: number;
-    isTimeOff: boolean;
-    timeOffDays: number | null;
-    timeOffHours: number | null;
-  },
-  zone: string,
-): ShiftTimesProblem | null {
-  const { startTime, endTime } = entry;
-  if (!startTime || !endTime || (entry.isTimeOff && timeOffKind(entry) !== 'exact')) return null;
-  const start = missingWallClockProblem(entry.shiftDate, startTime, zone);
-  if (start) return { path: 'startTime', message: start };
-  const end = shiftWallClockProblem(entry, zone);
-  if (end) return { path: 'endTime', message: end };
-  if (entry.breakMinutes === 0) return null;
-  const elapsed = elapsedMinutes(entry.shiftDate, startTime, endTime, zone);
-  if (entry.breakMinutes < elapsed) return null;
-  const what = entry.isTimeOff ? 'time off' : 'shift';
-  // Past ShiftInput's wall-clock check, a break this long can only meet a night the clocks change.
-  const lasts =
-    elapsed === spanMinutes(startTime, endTime)
-      ? ''
-      : `, which lasts ${elapsed} minutes as the clocks change that night`;
-  return { path: 'breakMinutes', message: `The break must be shorter than the ${what}${lasts}` };
-}
 
 export const ShiftDto = z.object({
   shiftId: z.uuid(),

@@ -1,6 +1,7 @@
 import { addDays } from '../dates/week.ts';
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/adjustments.ts';
 import { type TimeOffKind, timeOffKind } from '../shifts/time-off.ts';
-import { ADJUSTMENT_REASONS, type AdjustmentReason, workedMinutes } from '../shifts/worked-minutes.ts';
+import { workedMinutes } from '../shifts/worked-minutes.ts';
 import { DEFAULT_TIME_ZONE, elapsedMinutes } from '../time/zone.ts';
 import { daysInRange } from './ranges.ts';
 

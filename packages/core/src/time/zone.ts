@@ -57,7 +57,9 @@ function steadyOffsetMinutes(date: string, zone: string): number | null {
   if (offset === undefined) {
     offset = clockChangesNear(addDays(date, -1), zone)
       ? null
-      : Math.round(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).offsetNanoseconds / 60e9);
+      : Math.round(
+          Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).offsetNanoseconds / 60e9,
+        );
     if (steadyOffsets.size > 50_000) steadyOffsets.clear();
     steadyOffsets.set(key, offset);
   }

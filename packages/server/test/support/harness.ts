@@ -31,9 +31,18 @@ export const engines: Engine[] = postgresUp ? ['pglite', 'postgres'] : ['pglite'
  * when it did not run (a harness used outside the server project): then each database is migrated.
  */
 const templates = {
-  pglite: inject('pgliteTemplate') ?? null,
-  postgres: inject('postgresTemplate') ?? null,
+  pglite: injected('pgliteTemplate'),
+  postgres: injected('postgresTemplate'),
 };
+
+/** What the global setup provided; outside vitest (`npm run docs:api` renders through this harness) nothing. */
+function injected<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K) {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
 let pgliteTemplate: Blob | undefined;
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */

@@ -5,7 +5,6 @@ import type {
   ParsedOpenShiftInput,
 } from '@rotaboard/core/contracts/open-shifts';
 import type { ParsedShiftInput } from '@rotaboard/core/contracts/shifts';
-import { shiftTimesProblem } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import {
   claimRefusal,
@@ -18,6 +17,7 @@ import {
 } from '@rotaboard/core/open-shifts/open-shifts';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
+import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';

@@ -15,7 +15,7 @@ import {
   decimalHours,
   UTF8_BOM,
 } from '@rotaboard/core/reports/csv';
-import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import type { FastifyReply } from 'fastify';
 
 /**

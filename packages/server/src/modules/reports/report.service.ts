@@ -26,7 +26,7 @@ import {
   reportAllowed,
   reportRangeProblem,
 } from '@rotaboard/core/reports/ranges';
-import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/worked-minutes';
+import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import { DAY_MS } from '../../lib/calendar.ts';

@@ -1,6 +1,6 @@
-import { shiftTimesProblem } from '@rotaboard/core/contracts/shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
 import type { ScheduleEvents } from '../realtime/realtime-events.ts';

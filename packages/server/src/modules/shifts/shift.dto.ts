@@ -1,9 +1,6 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import {
-  type AdjustmentReason,
-  adjustmentMinutes,
-  workedMinutes,
-} from '@rotaboard/core/shifts/worked-minutes';
+import { type AdjustmentReason, adjustmentMinutes } from '@rotaboard/core/shifts/adjustments';
+import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import type { ShiftReadRow, ShiftRow } from './shift.repository.ts';
 
 /**
