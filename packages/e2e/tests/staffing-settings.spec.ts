@@ -51,10 +51,12 @@ test('an owner on Pro sets coverage and rules, saves, and sees them again after 
   await expect(page.getByText(/No coverage yet\. Coverage says how many people you need/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The agent has not run yet' })).toBeVisible();
   await expect(rule(page, 'Minimum rest between shifts').getByLabel('Hours')).toHaveValue('11');
+  // No rule blocks a hand edit until someone chooses strict (issue 41), and the page says so.
   await expect(rule(page, 'Minimum rest between shifts').getByRole('switch')).toHaveAttribute(
     'aria-checked',
-    'true',
+    'false',
   );
+  await expect(page.getByText(/Until you save, every rule only warns/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
 
   // Monday: an early shift of two, and a night shift of one chef that runs past midnight.
