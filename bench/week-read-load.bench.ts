@@ -17,7 +17,14 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { sharedMemoOf } from '../packages/server/src/db/shared-read-memo.ts';
 import { createWeekCache } from '../packages/server/src/modules/shifts/week-cache.ts';
-import { type Engine, openBenchDatabase, STAFF, seedWeek, WEEK } from './support/week-world.ts';
+import {
+  BENCH_TIME_ZONE,
+  type Engine,
+  openBenchDatabase,
+  STAFF,
+  seedWeek,
+  WEEK,
+} from './support/week-world.ts';
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -187,6 +194,7 @@ const report = {
   benchmark: `week read, ${STAFF} staff, ${CONNECTIONS} connections for ${SECONDS} s each, against a bare Fastify sending the same bytes`,
   measuredAt: new Date().toISOString(),
   node: process.version,
+  timeZone: process.env.BENCH_TIME_ZONE ?? BENCH_TIME_ZONE,
   note: 'A repeated read is served from the week cache (serialised once per schedule version and viewer kind); the conditional read is answered from the schedule version without a shift query. The read after a change is the same app with a week cache that keeps nothing: every request queries, maps and serialises the week.',
   results,
 };

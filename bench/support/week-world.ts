@@ -9,6 +9,8 @@ import { hashToken } from '../../packages/server/src/lib/tokens.ts';
 
 export const STAFF = 500;
 export const WEEK = { startDate: '2026-11-23', endDate: '2026-11-29' };
+/** The seeded team's time zone unless BENCH_TIME_ZONE names another. */
+export const BENCH_TIME_ZONE = 'Europe/London';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Engine = 'pglite' | 'postgres';
@@ -65,7 +67,13 @@ export async function seedWeek(database: Database) {
     .insert(users)
     .values({ email: 'bench@example.com', firstName: 'Ben', lastName: 'Chmark', lastLoginAt: new Date() })
     .returning();
-  const [team] = await database.db.insert(teams).values({ name: 'Bench', ownerId: owner!.id }).returning();
+  // A zone whose clocks change (issue 41): every length goes through the zone arithmetic, as for
+  // most real teams, not UTC's shortcut. BENCH_TIME_ZONE=UTC measures the shortcut.
+  const timeZone = process.env.BENCH_TIME_ZONE ?? BENCH_TIME_ZONE;
+  const [team] = await database.db
+    .insert(teams)
+    .values({ name: 'Bench', ownerId: owner!.id, timeZone })
+    .returning();
   const people = await database.db
     .insert(staff)
     .values(
