@@ -4,7 +4,6 @@ import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { findConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
-import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -30,13 +29,13 @@ import { useRemoteShiftChange } from '../../../lib/live-updates';
 import { formatDuration } from '../../../lib/schedule-grid';
 import { showApiError } from '../../../lib/show-api-error';
 import { shiftCalls } from '../api/schedule-api';
+import { useZoneRules, type ZoneRules } from '../hooks/use-zone-rules';
 import {
   checkShiftForm,
   isTimed,
   type ShiftFormValues,
   shiftFormSchema,
   shiftFormValues,
-  wallClockProblem,
 } from '../utils/shift-form';
 import { AttendanceAdjustmentsField } from './attendance-adjustments-field';
 import { ShiftColourField } from './shift-colour-field';
@@ -87,7 +86,16 @@ export function ShiftEditorDialog({
   timeZone: string;
   onChanged: (change: ShiftChange) => void;
 }) {
-  const schema = useMemo(() => shiftFormSchema(hasAttendance, timeZone), [hasAttendance, timeZone]);
+  // The zone rules arrive when the editor first opens (hooks/use-zone-rules.ts).
+  const rules = useZoneRules(open);
+  const wallClock = useMemo(
+    () =>
+      rules
+        ? (entry: Parameters<ZoneRules['wallClockProblem']>[0]) => rules.wallClockProblem(entry, timeZone)
+        : undefined,
+    [rules, timeZone],
+  );
+  const schema = useMemo(() => shiftFormSchema(hasAttendance, wallClock), [hasAttendance, wallClock]);
   const form = useForm<ShiftFormValues, unknown, ShiftInput>({
     resolver: zodResolver(schema),
     defaultValues: shiftFormValues(shift, staffId, date),
@@ -118,23 +126,21 @@ export function ShiftEditorDialog({
 
   // Every change redraws the editor: the clash and the hours worked follow what is typed.
   const values = form.watch();
-  const result = checkShiftForm(values, hasAttendance, timeZone);
+  const result = checkShiftForm(values, hasAttendance, wallClock);
   const parsed = result.success ? result.parsed : null;
   // A time the clocks skip is said on its field as it is typed, not only once Save is pressed.
   const timed = isTimed(values) && values.startTime && values.endTime;
-  const clockProblem = timed
-    ? wallClockProblem(
-        { shiftDate: values.shiftDate, startTime: values.startTime, endTime: values.endTime },
-        timeZone,
-      )
-    : null;
+  const clockProblem =
+    timed && wallClock
+      ? wallClock({ shiftDate: values.shiftDate, startTime: values.startTime, endTime: values.endTime })
+      : null;
   const conflict = parsed ? findConflict({ ...parsed, shiftId: shift?.shiftId ?? null }, weekShifts) : null;
   const conflictName = conflict ? staff.find((m) => m.staffId === conflict.staffId)?.fullName : undefined;
   const conflictText = conflict
     ? `Clashes with ${conflictName ? `${conflictName}'s ` : ''}${conflict.isTimeOff ? 'time off' : 'shift'} on ${describeEntry(conflict).replace(' time off', '')}`
     : null;
   // Real elapsed time on the entry's date in the team's zone: 22:00–06:00 is 9 h the night the clocks go back.
-  const worked = parsed ? workedMinutes(parsed, timeZone) : null;
+  const worked = parsed && rules ? rules.workedMinutes(parsed, timeZone) : null;
   const person = staff.find((m) => m.staffId === values.staffId);
   const locked =
     isDateLocked(values.shiftDate, lockedUntil) ||

@@ -8,8 +8,6 @@ import {
   timeOffKind,
 } from '@rotaboard/core/shifts/time-off';
 import { hhmm } from '@rotaboard/core/shifts/times';
-// The editor is loaded lazily, so the zone rules (temporal-polyfill) stay off the first load.
-import { shiftWallClockProblem } from '@rotaboard/core/time/zone';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -113,16 +111,23 @@ export function withTimeOffKind(
   };
 }
 
+/** A start or end the clocks skip in the team's zone, on the field that holds it (utils/zone-rules.ts). */
+export type WallClockCheck = (entry: {
+  shiftDate: string;
+  startTime: string | null;
+  endTime: string | null;
+}) => { field: 'startTime' | 'endTime'; message: string } | null;
+
 /**
  * The form as the API's body, or what is wrong with it: the form's own checks (break and hours as
  * typed, a number of days chosen), then core's ShiftInput, the schema the server applies, then a
- * start or end the clocks skip on that date in the team's `zone` (the server refuses it too; said
- * here on the field, before saving). Only Pro teams send attendance adjustments; time off has none.
+ * start or end the clocks skip on that date in the team's zone, when the editor has its zone rules
+ * (`wallClock`, utils/zone-rules.ts; the server refuses it too, so this says it on the field sooner). Only Pro teams send attendance adjustments; time off has none.
  */
 export function checkShiftForm(
   values: ShiftFormValues,
   withAttendance: boolean,
-  zone?: string,
+  wallClock?: WallClockCheck,
 ): ShiftFormResult {
   const errors: ShiftFormErrors = {};
   const timed = isTimed(values);
@@ -166,44 +171,19 @@ export function checkShiftForm(
       errors[field] ??= issue.message;
     }
   }
-  const clock = result.success && zone ? wallClockProblem(result.data, zone) : null;
+  const clock = result.success && wallClock ? wallClock(result.data) : null;
   if (clock) errors[clock.field] ??= clock.message;
   if (!result.success || Object.keys(errors).length > 0) return { success: false, errors };
   return { success: true, input, parsed: result.data };
 }
 
 /**
- * A start or end time that does not exist on its date in `zone` (the clocks go forward over it), on
- * the field that holds it, with core's sentence naming the change; null when both exist.
- */
-export function wallClockProblem(
-  entry: { shiftDate: string; startTime: string | null; endTime: string | null },
-  zone: string,
-): { field: 'startTime' | 'endTime'; message: string } | null {
-  const { shiftDate, startTime, endTime } = entry;
-  const time = /^([01]\d|2[0-3]):[0-5]\d/;
-  // Half-typed values (the editor asks on every keystroke) are the form's other checks' to name.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(shiftDate) || !startTime || !time.test(startTime)) return null;
-  try {
-    // The start alone first, so the sentence lands on the field that holds the missing time.
-    const start = shiftWallClockProblem({ shiftDate, startTime, endTime: null }, zone);
-    if (start) return { field: 'startTime', message: start };
-    if (!endTime || !time.test(endTime)) return null;
-    const end = shiftWallClockProblem({ shiftDate, startTime, endTime }, zone);
-    return end ? { field: 'endTime', message: end } : null;
-  } catch {
-    // An impossible date (2027-02-30): ShiftInput says so on the date field.
-    return null;
-  }
-}
-
-/**
  * The form's schema for react-hook-form's zod resolver: the values in, the API's body out, each
  * problem on the field that shows it ('root' for the rest).
  */
-export function shiftFormSchema(withAttendance: boolean, zone?: string) {
+export function shiftFormSchema(withAttendance: boolean, wallClock?: WallClockCheck) {
   return z.custom<ShiftFormValues>().transform((values, ctx): ShiftInput => {
-    const result = checkShiftForm(values, withAttendance, zone);
+    const result = checkShiftForm(values, withAttendance, wallClock);
     if (result.success) return result.input;
     for (const [path, message] of Object.entries(result.errors)) {
       ctx.addIssue({ code: 'custom', message, path: [path] });
