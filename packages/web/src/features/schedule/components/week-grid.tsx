@@ -24,6 +24,7 @@ import { useGridFocus } from '../hooks/use-grid-focus';
 import type { ProposalActions } from '../staffing/cell-marks';
 import { CoverageRow } from '../staffing/coverage-row';
 import type { ProposedNote, RowMarks } from '../staffing/grid-marks';
+import { COVERAGE_ROW, HEAD_ROW, OPEN_SHIFTS_ROW } from '../utils/grid-keyboard';
 import { ChipBody, type GridActions } from './grid-chip';
 import { type GridRow, StaffRow } from './staff-row';
 import { WeekHead } from './week-head';
@@ -55,9 +56,10 @@ function Spacer({ height }: { height: number }) {
 /**
  * Staff down the side, the seven days across, each cell holding the day's entries. Admins click a
  * cell to add, a chip to edit, and drag chips between cells (Alt, Ctrl or Cmd held on drop copies),
- * or with a chip focused press Shift and an arrow to move it (Alt as well to copy). On a narrow
- * screen the grid scrolls sideways with the names kept in view. Large teams draw only the rows in
- * view (VIRTUALIZE_ABOVE).
+ * or with a chip focused press Shift and an arrow to move it (Alt as well to copy). For admins the
+ * table is an ARIA grid, one tab stop: the arrow keys walk the headings, coverage, open shifts' and
+ * staff rows alike (hooks/use-grid-focus.ts). On a narrow screen the grid scrolls sideways with the
+ * names kept in view. Large teams draw only the rows in view (VIRTUALIZE_ABOVE).
  */
 export function WeekGrid({
   dates,
@@ -108,7 +110,11 @@ export function WeekGrid({
   proposedNotes?: readonly ProposedNote[];
   /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
-  /** The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). */
+  /**
+   * The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). In an
+   * administrator's grid its cells carry `data-cell` keys of OPEN_SHIFTS_ROW and its buttons are grid
+   * items (tabindex -1, `data-grid-item`), so the grid stays one tab stop.
+   */
   openShiftsRow?: ((rowIndex: number) => ReactNode) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
@@ -116,12 +122,30 @@ export function WeekGrid({
   const copyHeld = useRef(false);
   const cells = useMemo(() => indexCells(shifts), [shifts]);
   const staffIds = useMemo(() => rows.map((row) => row.member.staffId), [rows]);
+  const showCoverage = coverage !== null && coverage.length > 0;
+  const hasOpenShiftsRow = openShiftsRow !== null;
+  // The rows above the staff, in the order drawn: the arrow keys walk through them as through the staff.
+  const aboveRows = useMemo(
+    () => [HEAD_ROW, ...(showCoverage ? [COVERAGE_ROW] : []), ...(hasOpenShiftsRow ? [OPEN_SHIFTS_ROW] : [])],
+    [showCoverage, hasOpenShiftsRow],
+  );
 
   // The page's callbacks change every render; the rows get stable ones that call the latest, so a
   // memoised row is not redrawn just because its parent was.
-  const latest = useRef({ onAdd, onOpen, onDrop, onNote, onDelete, onOffer, staffIds, dates, shifts });
+  const latest = useRef({
+    onAdd,
+    onOpen,
+    onDrop,
+    onNote,
+    onDelete,
+    onOffer,
+    staffIds,
+    aboveRows,
+    dates,
+    shifts,
+  });
   useLayoutEffect(() => {
-    latest.current = { onAdd, onOpen, onDrop, onNote, onDelete, onOffer, staffIds, dates, shifts };
+    latest.current = { onAdd, onOpen, onDrop, onNote, onDelete, onOffer, staffIds, aboveRows, dates, shifts };
   });
   const hasOffer = onOffer !== null;
   const offerAction = useMemo(
@@ -130,8 +154,7 @@ export function WeekGrid({
   );
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
-  const showCoverage = coverage !== null && coverage.length > 0;
-  const headRows = 1 + (showCoverage ? 1 : 0) + (openShiftsRow ? 1 : 0);
+  const headRows = aboveRows.length;
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -267,7 +290,7 @@ export function WeekGrid({
             proposedNotes={proposedNotes}
             proposalActions={proposalActions}
           />
-          {showCoverage ? <CoverageRow dates={dates} coverage={coverage} /> : null}
+          {showCoverage ? <CoverageRow dates={dates} coverage={coverage} inGrid={isAdmin} /> : null}
           {openShiftsRow ? openShiftsRow(headRows) : null}
           <tbody data-staff-rows="">
             <Spacer height={paddingTop} />

@@ -13,6 +13,8 @@ import { cellKeyAt, cellPosition, gridKeyAction } from '../utils/grid-keyboard';
 /** What the grid knows now; read through a ref, so the handlers stay the same between renders. */
 export type GridFocusSource = {
   staffIds: readonly string[];
+  /** The rows above the staff, top first: the headings, then the coverage and open shifts when shown. */
+  aboveRows: readonly string[];
   dates: readonly string[];
   shifts: readonly ShiftDto[];
   onDelete: ((shift: ShiftDto) => Promise<boolean>) | undefined;
@@ -21,14 +23,20 @@ export type GridFocusSource = {
 /** A cell to focus once it is drawn: a given entry, else its first (or last) item, less one deleted. */
 type PendingFocus = { cell: string; shiftId: string | null; at?: 'first' | 'last'; skip?: string };
 
-/** The focusable things of a cell, in order: its entries, then its add button. */
-function itemsOf(cell: Element): HTMLElement[] {
+/**
+ * The focusable things of a cell, in order: its entries, then its add button. A cell with nothing to
+ * act on (the coverage row's) is itself the one item.
+ */
+function itemsOf(cell: HTMLElement): HTMLElement[] {
+  if (cell.matches('[data-grid-item]')) return [cell];
   return [...cell.querySelectorAll<HTMLElement>('[data-grid-item]')];
 }
 
 /**
- * Focus in the week grid, the ARIA grid pattern: the grid is one tab stop, the arrow keys, Home, End
- * and Delete work as `gridKeyAction` says, and focus follows an entry to the cell it was moved to.
+ * Focus in the week grid, the ARIA grid pattern: the grid is one tab stop (every `[data-grid-item]`
+ * in it, in the headings, coverage, open shifts' and staff rows alike, has tabindex -1 but one), the
+ * arrow keys, Home, End and Delete work as `gridKeyAction` says, and focus follows an entry to the
+ * cell it was moved to.
  * `scrollToRow` brings a row of a large (virtualised) team into view before it can be focused.
  */
 export function useGridFocus({
@@ -122,14 +130,14 @@ export function useGridFocus({
     const cell = item.closest<HTMLElement>('[data-cell]');
     const key = cell?.dataset.cell;
     if (!cell || !key) return;
-    const { staffIds, dates, shifts, onDelete } = latest.current;
-    const at = cellPosition(key, staffIds, dates);
+    const { staffIds, aboveRows, dates, shifts, onDelete } = latest.current;
+    const at = cellPosition(key, staffIds, dates, aboveRows);
     if (!at) return;
     const items = itemsOf(cell);
     const action = gridKeyAction(
       event,
       { ...at, item: items.indexOf(item), items: items.length },
-      { rows: staffIds.length, columns: dates.length },
+      { rows: staffIds.length, columns: dates.length, top: aboveRows.length },
     );
     if (!action) return;
     if (action.kind === 'delete') {
@@ -148,7 +156,7 @@ export function useGridFocus({
       return;
     }
     if (action.kind === 'edge') return;
-    const target = cellKeyAt(action.row, action.column, staffIds, dates);
+    const target = cellKeyAt(action.row, action.column, staffIds, dates, aboveRows);
     const drawn = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(target)}"]`);
     const candidates = drawn ? itemsOf(drawn) : [];
     const found = action.at === 'last' ? candidates.at(-1) : candidates[0];

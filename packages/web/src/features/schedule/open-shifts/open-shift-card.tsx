@@ -10,6 +10,9 @@ import type { OpenShiftActions } from './open-shifts-api';
 export const openShiftTimes = (shift: Pick<OpenShiftDto, 'startTime' | 'endTime'>, hour12: boolean) =>
   formatClockRange(shift.startTime, shift.endTime, hour12);
 
+/** A control of the week grid: out of the tab order, reached with the arrow keys (use-grid-focus). */
+const GRID_ITEM = { tabIndex: -1, 'data-grid-item': '' } as const;
+
 /** How a control names the open shift it acts on, for screen readers: times and date. */
 const spoken = (shift: OpenShiftDto, hour12: boolean) =>
   `${openShiftTimes(shift, hour12)} on ${formatLongDate(shift.shiftDate)}`;
@@ -25,6 +28,7 @@ export function OpenShiftCard({
   actions,
   onDelete,
   showDate = false,
+  inGrid = false,
 }: {
   shift: OpenShiftDto;
   isAdmin: boolean;
@@ -32,7 +36,10 @@ export function OpenShiftCard({
   onDelete: (shift: OpenShiftDto) => void;
   /** In a list (staff on a phone) rather than a day's cell. */
   showDate?: boolean;
+  /** In the administrator's week grid: its buttons are the grid's items, reached with the arrow keys. */
+  inGrid?: boolean;
 }) {
+  const item = inGrid ? GRID_ITEM : undefined;
   const hour12 = useHour12();
   const pending = shift.claims?.filter((c) => c.status === 'pending') ?? [];
   const approved = shift.claims?.filter((c) => c.status === 'approved') ?? [];
@@ -82,6 +89,7 @@ export function OpenShiftCard({
                       variant="outline"
                       className="size-7"
                       disabled={deciding}
+                      {...item}
                       aria-label={`Approve ${c.staffName} for ${spoken(shift, hour12)}`}
                       title="Approve"
                       onClick={() =>
@@ -99,6 +107,7 @@ export function OpenShiftCard({
                       variant="outline"
                       className="size-7"
                       disabled={deciding}
+                      {...item}
                       aria-label={`Reject ${c.staffName} for ${spoken(shift, hour12)}`}
                       title="Reject"
                       onClick={() =>
@@ -122,6 +131,7 @@ export function OpenShiftCard({
             size="icon"
             variant="ghost"
             className="mt-1 size-7 text-destructive"
+            {...item}
             aria-label={`Delete open shift ${spoken(shift, hour12)}`}
             title="Delete"
             onClick={() => onDelete(shift)}

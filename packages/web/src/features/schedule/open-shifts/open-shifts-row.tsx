@@ -3,12 +3,16 @@ import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
+import { cellKey } from '../../../lib/schedule-grid';
+import { OPEN_SHIFTS_ROW } from '../utils/grid-keyboard';
 import { OpenShiftCard } from './open-shift-card';
 import type { OpenShiftActions } from './open-shifts-api';
 
 /**
  * Under the day headings, a row of its own: each day's open shifts. Administrators post one on a
  * day (+) and decide claims; staff claim. A body of its own, so the staff rows keep their places.
+ * For administrators the row is part of the grid's keyboard (one tab stop, the arrow keys): its
+ * cells carry their `data-cell` keys and its buttons are grid items, out of the tab order.
  */
 export function OpenShiftsRow({
   dates,
@@ -54,7 +58,11 @@ export function OpenShiftsRow({
         {dates.map((date) => {
           const day = openShifts.filter((shift) => shift.shiftDate === date);
           return (
-            <td key={date} className="border-l border-border/60 px-1 py-1 align-top">
+            <td
+              key={date}
+              data-cell={isAdmin ? cellKey(OPEN_SHIFTS_ROW, date) : undefined}
+              className="border-l border-border/60 px-1 py-1 align-top"
+            >
               <div className="grid gap-1">
                 {day.map((shift) => (
                   <OpenShiftCard
@@ -63,6 +71,7 @@ export function OpenShiftsRow({
                     isAdmin={isAdmin}
                     actions={actions}
                     onDelete={onDelete}
+                    inGrid={isAdmin}
                   />
                 ))}
                 {isAdmin ? (
@@ -72,6 +81,8 @@ export function OpenShiftsRow({
                     className="size-7 justify-self-center text-muted-foreground"
                     aria-label={`Post an open shift on ${formatLongDate(date)}`}
                     title="Post an open shift"
+                    tabIndex={-1}
+                    data-grid-item=""
                     onClick={() => onPost(date)}
                   >
                     <Plus aria-hidden="true" className="size-4" />

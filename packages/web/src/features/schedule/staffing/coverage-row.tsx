@@ -1,19 +1,25 @@
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import { memo } from 'react';
+import { cellKey } from '../../../lib/schedule-grid';
 import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
+import { COVERAGE_ROW } from '../utils/grid-keyboard';
 import { coverageText } from './grid-marks';
 
 /**
  * Under the day headings: each coverage slot of each day as "07:00–15:00 1/2", red when short. A
- * body of its own (the staff rows' body follows), so the grid's rows keep their places.
+ * body of its own (the staff rows' body follows), so the grid's rows keep their places. In the
+ * administrator's grid (`inGrid`) each day's cell is itself a stop of the arrow keys: nothing in it
+ * acts, but it is read.
  */
 export const CoverageRow = memo(function CoverageRow({
   dates,
   coverage,
+  inGrid = false,
 }: {
   dates: readonly string[];
   coverage: readonly CoverageStatus[];
+  inGrid?: boolean;
 }) {
   const hour12 = useHour12();
   return (
@@ -28,7 +34,13 @@ export const CoverageRow = memo(function CoverageRow({
         {dates.map((date) => {
           const slots = coverage.filter((slot) => slot.date === date);
           return (
-            <td key={date} className="border-l border-border/60 px-1 py-1 align-top">
+            <td
+              key={date}
+              {...(inGrid
+                ? { 'data-cell': cellKey(COVERAGE_ROW, date), 'data-grid-item': '', tabIndex: -1 }
+                : {})}
+              className="border-l border-border/60 px-1 py-1 align-top focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+            >
               {slots.length === 0 ? (
                 <span className="sr-only">No coverage set</span>
               ) : (

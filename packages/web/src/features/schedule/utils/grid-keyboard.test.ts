@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cellKeyAt, cellPosition, chipMove, gridKeyAction, HEAD_ROW, type KeyPress } from './grid-keyboard';
+import {
+  COVERAGE_ROW,
+  cellKeyAt,
+  cellPosition,
+  chipMove,
+  gridKeyAction,
+  HEAD_ROW,
+  type KeyPress,
+  OPEN_SHIFTS_ROW,
+} from './grid-keyboard';
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -61,6 +70,26 @@ describe('gridKeyAction', () => {
       at: 'last',
     });
     expect(gridKeyAction(press('ArrowUp'), { ...top, row: -1 }, size)).toEqual({ kind: 'edge' });
+  });
+
+  it('walks through the rows above the staff (coverage, open shifts) to the headings', () => {
+    // Headings, coverage and open shifts above three people: rows -3, -2 and -1.
+    const tall = { ...size, top: 3 };
+    expect(gridKeyAction(press('ArrowUp'), { ...middle, row: 0 }, tall)).toMatchObject({ row: -1 });
+    expect(gridKeyAction(press('ArrowUp'), { ...middle, row: -1 }, tall)).toMatchObject({ row: -2 });
+    expect(gridKeyAction(press('ArrowUp'), { ...middle, row: -2 }, tall)).toMatchObject({ row: -3 });
+    expect(gridKeyAction(press('ArrowUp'), { ...middle, row: -3 }, tall)).toEqual({ kind: 'edge' });
+    expect(gridKeyAction(press('ArrowDown'), { ...middle, row: -2 }, tall)).toMatchObject({ row: -1 });
+    expect(gridKeyAction(press('End'), { ...middle, row: -2 }, tall)).toEqual({
+      kind: 'cell',
+      row: -2,
+      column: 6,
+      at: 'first',
+    });
+    expect(gridKeyAction(press('Home', { ctrlKey: true }), middle, tall)).toMatchObject({
+      row: -3,
+      column: 0,
+    });
   });
 
   it('stops at the edges', () => {
@@ -143,5 +172,21 @@ describe('cell keys', () => {
     expect(cellKeyAt(-1, 1, ids, dates)).toBe('head|2026-03-03');
     expect(cellKeyAt(0, 0, ids, dates)).toBe('ann|2026-03-02');
     expect(cellPosition(cellKeyAt(1, 0, ids, dates), ids, dates)).toEqual({ row: 1, column: 0 });
+  });
+
+  it('numbers the rows above the staff upwards from -1, the headings on top', () => {
+    const above = [HEAD_ROW, COVERAGE_ROW, OPEN_SHIFTS_ROW];
+    expect(cellPosition(`${HEAD_ROW}|2026-03-02`, ids, dates, above)).toEqual({ row: -3, column: 0 });
+    expect(cellPosition(`${COVERAGE_ROW}|2026-03-03`, ids, dates, above)).toEqual({ row: -2, column: 1 });
+    expect(cellPosition(`${OPEN_SHIFTS_ROW}|2026-03-02`, ids, dates, above)).toEqual({
+      row: -1,
+      column: 0,
+    });
+    expect(cellPosition('ann|2026-03-02', ids, dates, above)).toEqual({ row: 0, column: 0 });
+    // A row not shown is not in the grid.
+    expect(cellPosition(`${COVERAGE_ROW}|2026-03-02`, ids, dates)).toBeNull();
+    expect(cellKeyAt(-2, 1, ids, dates, above)).toBe('coverage|2026-03-03');
+    expect(cellKeyAt(-3, 0, ids, dates, above)).toBe('head|2026-03-02');
+    expect(cellKeyAt(-1, 0, ids, dates, above)).toBe('open-shifts|2026-03-02');
   });
 });

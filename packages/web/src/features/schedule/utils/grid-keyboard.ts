@@ -5,8 +5,12 @@ import { cellKey, type GridMoveKey } from '../../../lib/schedule-grid';
  * to, and which keys move or copy a focused shift. The grid component applies them to the DOM.
  */
 
-/** The `data-cell` key's stand-in for a staff id on the day headings' row (row -1, above the first person). */
+/** The `data-cell` key's stand-in for a staff id on the day headings' row (the grid's top row). */
 export const HEAD_ROW = 'head';
+/** The same for the coverage row (administrators of Pro teams with coverage set), under the headings. */
+export const COVERAGE_ROW = 'coverage';
+/** The same for the open shifts' row (Pro), under the headings and the coverage. */
+export const OPEN_SHIFTS_ROW = 'open-shifts';
 
 /** The modifier keys and key of a keyboard event (a DOM or React one). */
 export type KeyPress = {
@@ -17,7 +21,10 @@ export type KeyPress = {
   shiftKey: boolean;
 };
 
-/** Where focus is: the row (-1 for the headings), the day's column, and the item within the cell. */
+/**
+ * Where focus is: the row (0 for the first person, negative for the rows above the staff: -1 the one
+ * just above, down to -top the headings), the day's column, and the item within the cell.
+ */
 export type GridPosition = { row: number; column: number; item: number; items: number };
 
 export type GridKeyAction =
@@ -36,12 +43,15 @@ const MOVE_KEYS = new Set<string>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRi
  * Arrow keys between cells (Down and Up go through a cell's entries first), Home and End along the
  * row (with Ctrl, to the grid's first or last cell), Delete or Backspace on an entry. Null for keys
  * the grid leaves alone: any with Alt, Meta or Shift (those move chips), and Ctrl with an arrow.
+ * `size.rows` counts the staff; `size.top` the rows above them (the headings, and the coverage and
+ * open shifts' rows when shown; 1 when left out).
  */
 export function gridKeyAction(
   press: KeyPress,
   from: GridPosition,
-  size: { rows: number; columns: number },
+  size: { rows: number; columns: number; top?: number },
 ): GridKeyAction | null {
+  const top = size.top ?? 1;
   if (press.altKey || press.metaKey || press.shiftKey) return null;
   const { row, column, item, items } = from;
   let next: { row: number; column: number; at: 'first' | 'last' };
@@ -61,7 +71,7 @@ export function gridKeyAction(
       next = { row: row - 1, column, at: 'last' };
       break;
     case 'Home':
-      next = { row: press.ctrlKey ? -1 : row, column: 0, at: 'first' };
+      next = { row: press.ctrlKey ? -top : row, column: 0, at: 'first' };
       break;
     case 'End':
       next = { row: press.ctrlKey ? size.rows - 1 : row, column: size.columns - 1, at: 'first' };
@@ -73,7 +83,7 @@ export function gridKeyAction(
       return null;
   }
   if (press.ctrlKey && press.key !== 'Home' && press.key !== 'End') return null;
-  if (next.row < -1 || next.row >= size.rows || next.column < 0 || next.column >= size.columns) {
+  if (next.row < -top || next.row >= size.rows || next.column < 0 || next.column >= size.columns) {
     return { kind: 'edge' };
   }
   return { kind: 'cell', ...next };
@@ -88,27 +98,33 @@ export function chipMove(press: KeyPress): { key: GridMoveKey; copy: boolean } |
   return { key: press.key as GridMoveKey, copy: press.altKey };
 }
 
-/** A cell's row and column in the grid, from its `data-cell` key; null when it is not in the grid. */
+/**
+ * A cell's row and column in the grid, from its `data-cell` key; null when it is not in the grid.
+ * `above` names the rows above the staff, top first (their rows are -above.length … -1).
+ */
 export function cellPosition(
   key: string,
   staffIds: readonly string[],
   dates: readonly string[],
+  above: readonly string[] = [HEAD_ROW],
 ): { row: number; column: number } | null {
   const bar = key.indexOf('|');
   if (bar < 0) return null;
-  const staffId = key.slice(0, bar);
-  const row = staffId === HEAD_ROW ? -1 : staffIds.indexOf(staffId);
+  const rowKey = key.slice(0, bar);
+  const aboveAt = above.indexOf(rowKey);
+  const row = aboveAt >= 0 ? aboveAt - above.length : staffIds.indexOf(rowKey);
   const column = dates.indexOf(key.slice(bar + 1));
-  if ((row === -1 && staffId !== HEAD_ROW) || column < 0) return null;
+  if ((aboveAt < 0 && row === -1) || column < 0) return null;
   return { row, column };
 }
 
-/** The `data-cell` key of a row (-1: the headings) and column. */
+/** The `data-cell` key of a row (negative: the rows `above` the staff, as in cellPosition) and column. */
 export function cellKeyAt(
   row: number,
   column: number,
   staffIds: readonly string[],
   dates: readonly string[],
+  above: readonly string[] = [HEAD_ROW],
 ): string {
-  return cellKey(row === -1 ? HEAD_ROW : (staffIds[row] ?? ''), dates[column] ?? '');
+  return cellKey(row < 0 ? (above[above.length + row] ?? '') : (staffIds[row] ?? ''), dates[column] ?? '');
 }
