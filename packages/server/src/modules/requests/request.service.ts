@@ -34,17 +34,17 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 import { teamToday } from '../../lib/calendar.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { billingStateOf } from '../billing/billing-state.ts';
 import {
   requestArrivedEmail,
   requestDecidedEmail,
   swapAskedEmail,
   swapDecidedEmail,
 } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';

@@ -11,7 +11,7 @@ import {
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
 import { supportNotification } from '../support/support.service.ts';

@@ -17,8 +17,8 @@ import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules
 import type { Db } from '../../db/db.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createTeamRepository } from '../teams/team.repository.ts';
 import {
   authorizeStaffAction,
