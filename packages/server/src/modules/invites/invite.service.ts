@@ -16,7 +16,7 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
+import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 
 const TTL_MS = INVITE_TTL_DAYS * DAY_MS;

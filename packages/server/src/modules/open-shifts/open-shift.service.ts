@@ -31,8 +31,8 @@ import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import {
   type ClaimWithName,

@@ -50,8 +50,8 @@ import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository
 import type { createShiftService } from '../shifts/shift.service.ts';
 import type { ExchangeMove } from '../shifts/shift-write.service.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';

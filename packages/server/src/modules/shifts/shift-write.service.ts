@@ -28,7 +28,7 @@ import {
   strictRulesFor,
 } from '../schedule-agent/strict-rules.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
-import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
+import { requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.repository.ts';
