@@ -18,6 +18,7 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { openShiftsRoutes } from './modules/open-shifts/open-shifts.routes.ts';
 import { proposalRoutes } from './modules/proposals/proposal.routes.ts';
 import realtimeHubPlugin from './modules/realtime/realtime-hub.plugin.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dayNotesRoutes);
   await app.register(billingRoutes);
   await app.register(requestsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(openShiftsRoutes);
   await app.register(reportsRoutes);
   await app.register(staffingSettingsRoutes);

@@ -6,7 +6,7 @@ import type { Database } from '../src/db/client.ts';
 import type { Db } from '../src/db/db.ts';
 import { staff, users } from '../src/db/schema.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
-import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
+import { createTeamRepository } from '../src/modules/team-access/team.repository.ts';
 import { countQueries, engines, freshDatabase } from './support/harness.ts';
 
 const today = new Date().toISOString().slice(0, 10);

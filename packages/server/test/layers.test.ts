@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The server's layers import one way (docs/architecture.md): modules → plugins → db and lib. A plugin
  * wraps a library or a piece of infrastructure and knows no feature; the database and the helpers
- * know neither. This reads every import under src and names each one that points up.
+ * know neither. This reads every import under src and names each one that points up. Among the
+ * modules, an order of floors (src/modules/README.md): no import up or sideways, so no cycle.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -35,6 +36,173 @@ const forbidden: Record<string, string[]> = {
   lib: ['modules', 'plugins'],
 };
 
+/**
+ * The modules' floors, lowest first (src/modules/README.md): a module imports only modules on lower
+ * floors, or its own files.
+ */
+export const floors: readonly (readonly string[])[] = [
+  ['audit', 'mail', 'health', 'dev-mail'],
+  ['users'],
+  ['auth', 'team-access'],
+  ['staff', 'email-change', 'calendar', 'day-notes', 'realtime'],
+  ['teams', 'availability', 'invites', 'shifts'],
+  ['proposals'],
+  ['schedule-agent'],
+  ['assistant', 'requests'],
+  ['open-shifts'],
+  ['reports', 'support', 'billing'],
+  ['notifications'],
+];
+
+/**
+ * Imports that still run against the order, as (module, module it imports): the list may only shrink.
+ * The staffing settings, context and strict check still live in schedule-agent, which both shifts and
+ * proposals read (issue 42: a staffing module between them, passed into shifts as a dependency).
+ */
+const againstTheOrder: readonly (readonly [string, string])[] = [
+  ['proposals', 'schedule-agent'],
+  ['shifts', 'schedule-agent'],
+];
+
+/** Module cycles that still stand (each sorted): the list may only shrink, and is to be emptied. */
+const knownCycles: readonly (readonly string[])[] = [['proposals', 'schedule-agent', 'shifts']];
+
+/**
+ * Modules that reach into another module's repository, as (module, repository file under modules/):
+ * the list may only shrink, and is to be emptied (a module reads another's data through its service).
+ */
+const repositoryReaches: readonly (readonly [string, string])[] = [
+  ['assistant', 'audit/audit.repository.ts'],
+  ['assistant', 'proposals/proposal.repository.ts'],
+  ['assistant', 'shifts/shift.repository.ts'],
+  ['assistant', 'staff/staff.repository.ts'],
+  ['assistant', 'team-access/team.repository.ts'],
+  ['assistant', 'users/user.repository.ts'],
+  ['auth', 'users/user.repository.ts'],
+  ['availability', 'audit/audit.repository.ts'],
+  ['availability', 'staff/staff.repository.ts'],
+  ['availability', 'team-access/team.repository.ts'],
+  ['availability', 'users/user.repository.ts'],
+  ['billing', 'users/user.repository.ts'],
+  ['calendar', 'audit/audit.repository.ts'],
+  ['calendar', 'team-access/team.repository.ts'],
+  ['calendar', 'users/user.repository.ts'],
+  ['day-notes', 'audit/audit.repository.ts'],
+  ['day-notes', 'team-access/team.repository.ts'],
+  ['day-notes', 'users/user.repository.ts'],
+  ['email-change', 'audit/audit.repository.ts'],
+  ['email-change', 'users/user.repository.ts'],
+  ['invites', 'audit/audit.repository.ts'],
+  ['invites', 'staff/staff.repository.ts'],
+  ['invites', 'users/user.repository.ts'],
+  ['open-shifts', 'audit/audit.repository.ts'],
+  ['open-shifts', 'requests/request.repository.ts'],
+  ['open-shifts', 'shifts/shift.repository.ts'],
+  ['open-shifts', 'staff/staff.repository.ts'],
+  ['open-shifts', 'team-access/team.repository.ts'],
+  ['open-shifts', 'users/user.repository.ts'],
+  ['proposals', 'audit/audit.repository.ts'],
+  ['proposals', 'shifts/shift.repository.ts'],
+  ['proposals', 'team-access/team.repository.ts'],
+  ['proposals', 'users/user.repository.ts'],
+  ['realtime', 'team-access/team.repository.ts'],
+  ['reports', 'team-access/team.repository.ts'],
+  ['reports', 'users/user.repository.ts'],
+  ['requests', 'audit/audit.repository.ts'],
+  ['requests', 'shifts/shift.repository.ts'],
+  ['requests', 'staff/staff.repository.ts'],
+  ['requests', 'team-access/team.repository.ts'],
+  ['requests', 'users/user.repository.ts'],
+  ['schedule-agent', 'audit/audit.repository.ts'],
+  ['schedule-agent', 'availability/availability.repository.ts'],
+  ['schedule-agent', 'proposals/proposal.repository.ts'],
+  ['schedule-agent', 'shifts/shift.repository.ts'],
+  ['schedule-agent', 'staff/staff.repository.ts'],
+  ['schedule-agent', 'team-access/team.repository.ts'],
+  ['schedule-agent', 'users/user.repository.ts'],
+  ['shifts', 'audit/audit.repository.ts'],
+  ['shifts', 'staff/staff.repository.ts'],
+  ['shifts', 'team-access/team.repository.ts'],
+  ['shifts', 'users/user.repository.ts'],
+  ['staff', 'audit/audit.repository.ts'],
+  ['staff', 'team-access/team.repository.ts'],
+  ['staff', 'users/user.repository.ts'],
+  ['support', 'audit/audit.repository.ts'],
+  ['support', 'users/user.repository.ts'],
+  ['teams', 'audit/audit.repository.ts'],
+  ['teams', 'staff/staff.repository.ts'],
+  ['teams', 'team-access/team.repository.ts'],
+  ['teams', 'users/user.repository.ts'],
+  ['users', 'audit/audit.repository.ts'],
+];
+
+type Import = { from: string; to: string };
+
+/** Every import of a module's file of another module's file, as paths relative to src. */
+function moduleImports(): Import[] {
+  return sourceFiles(path.join(src, 'modules')).flatMap((file) => {
+    const from = path.relative(src, file);
+    return importsOf(file, readFileSync(file, 'utf8'))
+      .filter((to) => layerOf(to) === 'modules' && moduleOf(to) !== moduleOf(from))
+      .map((to) => ({ from, to }));
+  });
+}
+
+/** The module a path under src/modules belongs to (its first folder there). */
+const moduleOf = (relative: string) => relative.split(path.sep)[1]!;
+
+/** Each import against the order, as (module, module it imports), once per pair, sorted. */
+export function againstOrder(imports: readonly Import[], order: readonly (readonly string[])[]): string[][] {
+  const floorOf = new Map(order.flatMap((floor, i) => floor.map((m) => [m, i] as const)));
+  const pairs = imports
+    .filter(({ from, to }) => moduleOf(from) !== moduleOf(to))
+    .filter(({ from, to }) => (floorOf.get(moduleOf(to)) ?? Infinity) >= (floorOf.get(moduleOf(from)) ?? -1))
+    .map(({ from, to }) => `${moduleOf(from)} ${moduleOf(to)}`);
+  return [...new Set(pairs)].sort().map((pair) => pair.split(' '));
+}
+
+/** The module cycles: each strongly connected set of two modules or more, sorted (Tarjan). */
+export function cyclesOf(imports: readonly Import[]): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of imports) {
+    const set = edges.get(moduleOf(from)) ?? new Set<string>();
+    edges.set(moduleOf(from), set.add(moduleOf(to)));
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const cycle: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      cycle.push(w);
+    } while (w !== v);
+    if (cycle.length > 1) cycles.push(cycle.sort());
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return cycles.sort((a, b) => a.join().localeCompare(b.join()));
+}
+
+/** Each (module, repository file under modules/ of another module) that a module imports, sorted. */
+export function repositoryImports(imports: readonly Import[]): string[][] {
+  const pairs = imports
+    .filter(({ from, to }) => moduleOf(from) !== moduleOf(to) && to.endsWith('.repository.ts'))
+    .map(({ from, to }) => `${moduleOf(from)} ${path.relative('modules', to).split(path.sep).join('/')}`);
+  return [...new Set(pairs)].sort().map((pair) => pair.split(' '));
+}
+
 function violations(): string[] {
   const found: string[] = [];
   for (const file of sourceFiles(src)) {
@@ -54,18 +222,54 @@ describe('server layers', () => {
     const text = [
       "import { a } from '../modules/auth/session.plugin.ts';",
       "import type { B } from '../db/db.ts';",
-      "const c = await import('../modules/realtime/realtime-events.ts');",
+      "const c = await import('../modules/realtime/realtime-hub.plugin.ts');",
       "import { d } from 'fastify';",
     ].join('\n');
     expect(importsOf(file, text)).toEqual([
       path.join('modules', 'auth', 'session.plugin.ts'),
       path.join('db', 'db.ts'),
-      path.join('modules', 'realtime', 'realtime-events.ts'),
+      path.join('modules', 'realtime', 'realtime-hub.plugin.ts'),
     ]);
   });
 
   it('keeps plugins free of modules, and the database and helpers free of both', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('puts every module on one floor', () => {
+    const modules = readdirSync(path.join(src, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(floors.flat().sort()).toEqual(modules);
+  });
+
+  it('finds imports against the order and cycles, so the checks below can fail', () => {
+    const imports = [
+      { from: 'modules/shifts/shift.service.ts', to: 'modules/users/user.repository.ts' },
+      { from: 'modules/users/users.routes.ts', to: 'modules/shifts/shift.service.ts' },
+      { from: 'modules/shifts/shift-write.service.ts', to: 'modules/shifts/shift-context.ts' },
+    ].map(({ from, to }) => ({ from: path.normalize(from), to: path.normalize(to) }));
+    const order = [['users'], ['shifts']];
+    expect(againstOrder(imports, order)).toEqual([['users', 'shifts']]);
+    expect(againstOrder(imports, [['users', 'shifts']])).toEqual([
+      ['shifts', 'users'],
+      ['users', 'shifts'],
+    ]);
+    expect(cyclesOf(imports)).toEqual([['shifts', 'users']]);
+    expect(repositoryImports(imports)).toEqual([['shifts', 'users/user.repository.ts']]);
+  });
+
+  it('has modules import only modules on lower floors, but for the listed imports still to be cut', () => {
+    expect(againstOrder(moduleImports(), floors)).toEqual(againstTheOrder);
+  });
+
+  it('has no module cycle, but for those listed still to be cut', () => {
+    expect(cyclesOf(moduleImports())).toEqual(knownCycles);
+  });
+
+  it("reaches into another module's repository only where listed, and every listed reach still exists", () => {
+    expect(repositoryImports(moduleImports())).toEqual(repositoryReaches);
   });
 
   it('imports the Db type from db/db.ts, never from the code that opens the database', () => {

@@ -7,7 +7,7 @@ import { createReadMemo } from '../src/db/read-memo.ts';
 import { sessions, staff, users } from '../src/db/schema.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
-import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
+import { createTeamRepository } from '../src/modules/team-access/team.repository.ts';
 import { client, createTestApp, engines, inviteToken, signIn, type TestApp } from './support/harness.ts';
 
 const today = new Date().toISOString().slice(0, 10);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SUPPORT_COOKIE } from '../src/lib/cookie-names.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { actingUser, createIdentityResolver } from '../src/modules/auth/request-identity.ts';
+import {
+  actingUser,
+  createIdentityResolver,
+  type ResolvedSupportSession,
+} from '../src/modules/auth/request-identity.ts';
 import type { SessionWithUser } from '../src/modules/auth/session.repository.ts';
-import type { ResolvedSupportSession } from '../src/modules/support/support-session.service.ts';
 import type { UserRow } from '../src/modules/users/user.repository.ts';
 
 /**

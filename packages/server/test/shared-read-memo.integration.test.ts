@@ -10,7 +10,7 @@ import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/s
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
 import { loadStaffingSettings } from '../src/modules/schedule-agent/staffing-context.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
-import { createTeamRepository } from '../src/modules/teams/team.repository.ts';
+import { createTeamRepository } from '../src/modules/team-access/team.repository.ts';
 import {
   client,
   countQueries,

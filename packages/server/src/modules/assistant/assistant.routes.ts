@@ -6,7 +6,7 @@ import {
 } from '@rotaboard/core/contracts/assistant';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createModelEngine, type ModelEngine } from './assistant.model.ts';
 import { createAssistantService } from './assistant.service.ts';
 

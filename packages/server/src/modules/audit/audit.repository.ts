@@ -1,7 +1,7 @@
 import { changedFields } from '@rotaboard/core/audit/changes';
 import type { Db } from '../../db/db.ts';
 import { auditLog } from '../../db/schema.ts';
-import { currentSupportActor } from './support-actor.ts';
+import { currentSupportActor } from '../../lib/support-actor.ts';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
 /** Actions as the audit display knows them (spec 2 §4). */

@@ -10,8 +10,8 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../auth/session.plugin.ts';
 import { createAuthService } from './auth.service.ts';
 
 /** Sign-in by emailed link, the current session, and logging out (spec 1 §7). */

@@ -1,13 +1,21 @@
 import { SESSION_ABSOLUTE_DAYS } from '@rotaboard/core/auth/constants';
+import type { supportSessions } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { SESSION_COOKIE, SUPPORT_COOKIE } from '../../lib/cookie-names.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { ResolvedSupportSession, SupportSessionService } from '../support/support-session.service.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { SessionRepository, SessionWithUser } from './session.repository.ts';
 
 /** Sessions started before this are over, however recently used (the absolute lifetime). */
 export const oldestLiveSessionStart = (now: Date) => new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS);
+
+/**
+ * A support-mode cookie that names a session started from this agent session: live (the request is the
+ * user's) or over. Support mode (modules/support) answers it; auth only asks, through the resolver below.
+ */
+export type ResolvedSupportSession =
+  | { state: 'live'; supportSession: typeof supportSessions.$inferSelect; user: UserRow }
+  | { state: 'over'; supportSession: typeof supportSessions.$inferSelect };
 
 /** What a support-mode cookie turned out to be: none sent, a leftover to clear, or a session live or over. */
 export type SupportCookieState = { state: 'none' } | { state: 'leftover' } | ResolvedSupportSession;
@@ -27,7 +35,15 @@ export type RequestIdentity = {
  */
 export function createIdentityResolver(deps: {
   sessions: Pick<SessionRepository, 'findLiveByTokenHash'>;
-  supportSessions: Pick<SupportSessionService, 'resolve'>;
+  /** Support mode's session service (modules/support/support-session.service.ts). */
+  supportSessions: {
+    resolve(
+      agent: UserRow,
+      agentSessionTokenHash: string,
+      token: string,
+      now: Date,
+    ): Promise<ResolvedSupportSession | null>;
+  };
 }) {
   return async function resolveIdentity(
     cookies: Readonly<Record<string, string | undefined>>,

@@ -1,6 +1,5 @@
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
-import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { SESSION_COOKIE } from '../../lib/cookie-names.ts';
@@ -19,7 +18,7 @@ export type SessionUser = UserRow;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or null; read with `requireUser` in routes that need one. */
+    /** The signed-in user, or null; read with `requireUser` (lib/require-user.ts) in routes that need one. */
     sessionUser: SessionUser | null;
     sessionTokenHash: string | null;
   }
@@ -115,11 +114,3 @@ export default fp(
   },
   { name: 'session', dependencies: ['database', 'cookies', 'support-mode'] },
 );
-
-/** The signed-in user, or a 401 for routes that need one. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) {
-    throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please log in to continue');
-  }
-  return request.sessionUser;
-}

@@ -5,7 +5,7 @@ import { StaffParams } from '@rotaboard/core/contracts/staff';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
 /** A member of staff's availability (issue 25): read and replaced whole, on every plan. */

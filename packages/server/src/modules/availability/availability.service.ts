@@ -6,8 +6,8 @@ import { availabilityRefusal, sortAvailability } from '@rotaboard/core/staff/ava
 import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { type AvailabilitySet, createAvailabilityRepository } from './availability.repository.ts';
 

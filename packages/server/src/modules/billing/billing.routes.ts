@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import type { BillingProvider } from './billing.provider.ts';
 import { createBillingService } from './billing.service.ts';
 import { createDemoProvider } from './demo.provider.ts';

@@ -17,10 +17,10 @@ import {
 } from '@rotaboard/core/plans/subscription';
 import { type Currency, isCurrency, REGIONS, regionForCurrency } from '@rotaboard/core/regions/regions';
 import type { Db } from '../../db/db.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { BillingProvider, ProviderNotice } from './billing.provider.ts';
 import { createBillingRepository } from './billing.repository.ts';
-import { billingStateOf } from './billing-state.ts';
 import { demoId } from './demo.provider.ts';
 
 export const ALREADY_PRO = 'You already have Pro. Use Manage Subscription to change or cancel it.';

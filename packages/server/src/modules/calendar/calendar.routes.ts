@@ -3,7 +3,7 @@ import { CalendarFeedDto, CalendarFeedParams } from '@rotaboard/core/contracts/c
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createCalendarService } from './calendar.service.ts';
 
 /** The calendar feed (issue 27, every plan): the signed-in user's secret address, and the feed itself. */

@@ -6,8 +6,8 @@ import type { Db } from '../../db/db.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { contentHash, hashToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { teamsOfUser } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { teamsOfUser } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import {
   type CalendarFeedRow,

@@ -10,11 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import { dayNotes } from '../../db/schema.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { requireUser } from '../auth/session.plugin.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
 export type DayNoteRow = typeof dayNotes.$inferSelect;

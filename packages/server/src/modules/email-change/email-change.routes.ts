@@ -9,8 +9,8 @@ import { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../auth/session.plugin.ts';
 import { createEmailChangeService } from './email-change.service.ts';
 
 const TokenParams = z.object({ token: LinkToken });

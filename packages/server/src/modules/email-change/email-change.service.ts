@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 

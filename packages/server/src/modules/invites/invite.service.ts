@@ -9,14 +9,14 @@ import { teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { invitationEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
+import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 
 const TTL_MS = INVITE_TTL_DAYS * DAY_MS;

@@ -8,8 +8,8 @@ import {
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { requireUser } from '../auth/session.plugin.ts';
 import { createInviteService } from './invite.service.ts';
 
 /** Invitations: send, resend, revoke, remove access (team admins), and accept (anyone with the link). */

@@ -19,20 +19,20 @@ import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 import { teamToday } from '../../lib/calendar.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { billingStateOf } from '../billing/billing-state.ts';
 import { openShiftClaimDecidedEmail, openShiftClaimedEmail } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createRequestRepository } from '../requests/request.repository.ts';
 import { plannedEntry, refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import {
   type ClaimWithName,

@@ -12,7 +12,7 @@ import { DateRangeQuery } from '@rotaboard/core/contracts/shifts';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
 import { createOpenShiftService } from './open-shift.service.ts';
 

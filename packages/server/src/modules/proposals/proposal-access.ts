@@ -1,13 +1,13 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows, STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-limits';
 import type { Db } from '../../db/db.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
   loadTeamAccess,
   requireTeamAdmin,
   requireTeamWriter,
   type TeamAccess,
-} from '../teams/team-access.ts';
+} from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@rotaboard/core/contracts/proposals';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createDayNoteService } from '../day-notes/day-notes.module.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
 import { createProposalService } from './proposal.service.ts';

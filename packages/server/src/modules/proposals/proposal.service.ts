@@ -20,7 +20,7 @@ import { type createDayNoteService, type DayNoteRow, firstDayNote } from '../day
 import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
-import type { TeamAccess } from '../teams/team-access.ts';
+import type { TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { toProposalDto } from './proposal.dto.ts';
 import { createProposalRepository, type ProposalRow, type StoredChange } from './proposal.repository.ts';

@@ -17,8 +17,8 @@ import type { RemoteSocket, Server, Socket } from 'socket.io';
 import { teamToday } from '../../lib/calendar.ts';
 import { gatheredRuns } from '../../lib/gathered-runs.ts';
 import { actingUser } from '../auth/request-identity.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
 
 export type Realtime = {
   /**

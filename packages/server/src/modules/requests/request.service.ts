@@ -34,24 +34,24 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 import { teamToday } from '../../lib/calendar.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { billingStateOf } from '../billing/billing-state.ts';
 import {
   requestArrivedEmail,
   requestDecidedEmail,
   swapAskedEmail,
   swapDecidedEmail,
 } from '../mail/templates.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import type { ExchangeMove } from '../shifts/shift-write.service.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
@@ -792,39 +792,39 @@ export function createRequestService(deps: {
       await sendAfterCommit(deps.mailer, mails, deps.log);
       return dto;
     },
-
-    /** GET /api/notifications: pending requests per team this person reviews (Pro teams only). */
-    async notifications(user: UserRow) {
-      const repo = createRequestRepository(db);
-      const rows = await repo.pendingForReviewer(user.id, new Date());
-      const asked = await repo.awaitingColleague(user.id);
-      const ownerIds = [...new Set([...rows, ...asked].map((r) => r.ownerId))];
-      const owners = await createUserRepository(db).findByIds(ownerIds);
-      const proOwners = new Set(
-        owners
-          .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'requests'))
-          .map((o) => o.id),
-      );
-      const notifications = rows
-        .filter((r) => proOwners.has(r.ownerId) && r.pendingCount > 0)
-        .map((r) => ({
-          type: 'time_off',
-          teamId: r.teamId,
-          teamName: r.teamName,
-          pendingCount: r.pendingCount,
-        }));
-      // Swaps and give-aways waiting for this person's answer as the colleague named (issue 27).
-      for (const r of asked) {
-        if (proOwners.has(r.ownerId) && r.pendingCount > 0) {
-          notifications.push({
-            type: 'swap',
-            teamId: r.teamId,
-            teamName: r.teamName,
-            pendingCount: r.pendingCount,
-          });
-        }
-      }
-      return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
-    },
   };
+}
+
+/** GET /api/notifications (modules/notifications): pending requests per team this person reviews (Pro teams only). */
+export async function requestNotifications(db: Db, user: UserRow, proEmails: readonly string[]) {
+  const repo = createRequestRepository(db);
+  const rows = await repo.pendingForReviewer(user.id, new Date());
+  const asked = await repo.awaitingColleague(user.id);
+  const ownerIds = [...new Set([...rows, ...asked].map((r) => r.ownerId))];
+  const owners = await createUserRepository(db).findByIds(ownerIds);
+  const proOwners = new Set(
+    owners
+      .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'requests'))
+      .map((o) => o.id),
+  );
+  const notifications = rows
+    .filter((r) => proOwners.has(r.ownerId) && r.pendingCount > 0)
+    .map((r) => ({
+      type: 'time_off',
+      teamId: r.teamId,
+      teamName: r.teamName,
+      pendingCount: r.pendingCount,
+    }));
+  // Swaps and give-aways waiting for this person's answer as the colleague named (issue 27).
+  for (const r of asked) {
+    if (proOwners.has(r.ownerId) && r.pendingCount > 0) {
+      notifications.push({
+        type: 'swap',
+        teamId: r.teamId,
+        teamName: r.teamName,
+        pendingCount: r.pendingCount,
+      });
+    }
+  }
+  return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
 }

@@ -1,5 +1,4 @@
 import {
-  NotificationsResponse,
   RequestDto,
   RequestInput,
   RequestListQuery,
@@ -11,13 +10,11 @@ import {
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
-import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createShiftService } from '../shifts/shift.service.ts';
-import { supportNotification } from '../support/support.service.ts';
 import { createRequestService } from './request.service.ts';
 
-/** Requests (spec 2 §7 `/requests`) and the notification bell (`GET /api/notifications`). */
+/** Requests (spec 2 §7 `/requests`); the notification bell is modules/notifications. */
 export async function requestsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createRequestService({
@@ -110,25 +107,5 @@ export async function requestsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.cancel(requireUser(request), request.params.id, request.params.requestId),
-  );
-
-  routes.get(
-    '/api/notifications',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary:
-          'What waits for me: pending requests and open-shift claims per team I review, support tickets with an unread reply',
-        response: { 200: NotificationsResponse },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const requests = await service.notifications(user);
-      const claims = await openShiftNotifications(app.db, user, app.config.proEmails);
-      const support = await supportNotification(app.db, user, app.config.supportEmails);
-      const notifications = [...requests.notifications, ...claims, ...(support ? [support] : [])];
-      return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
-    },
   );
 }

@@ -7,7 +7,7 @@ import {
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { planAgentRun } from './agent/plan-run.ts';
 import { createAgentRunService, type Planner } from './runs.service.ts';
 

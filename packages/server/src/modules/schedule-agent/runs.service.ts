@@ -1,8 +1,8 @@
 import type { AgentLogsResponse, AgentRunInput, AgentRunResult } from '@rotaboard/core/contracts/proposals';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import { currentSupportActor } from '../../lib/support-actor.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { currentSupportActor } from '../audit/support-actor.ts';
 import { createProposalRepository } from '../proposals/proposal.repository.ts';
 import { agentAccess } from '../proposals/proposal-access.ts';
 import type { UserRow } from '../users/user.repository.ts';

@@ -12,7 +12,7 @@ import { memoTags } from '../../db/shared-read-memo.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import type { TeamRow } from '../teams/team.repository.ts';
+import type { TeamRow } from '../team-access/team.repository.ts';
 
 /**
  * Everything the staffing rules (core staffing/) read about a team, loaded in a few queries: the team's

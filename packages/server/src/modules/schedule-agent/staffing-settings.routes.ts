@@ -7,7 +7,7 @@ import { StaffingSettingsDto } from '@rotaboard/core/contracts/staffing-settings
 import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createStaffingSettingsService } from './staffing-settings.service.ts';
 
 /** A team's staffing settings and the check of a period against them (issue 25; Pro). */

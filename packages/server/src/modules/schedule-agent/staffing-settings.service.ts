@@ -8,8 +8,13 @@ import { planAllows, STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-l
 import { validatePeriod } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess, withTeamAdmin } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import {
+  loadTeamAccess,
+  requireTeamAdmin,
+  type TeamAccess,
+  withTeamAdmin,
+} from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { loadStaffingContext, loadStaffingSettings } from './staffing-context.ts';
 import { createStaffingSettingsRepository } from './staffing-settings.repository.ts';

@@ -9,7 +9,7 @@ import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
-import type { TeamAccess } from '../teams/team-access.ts';
+import type { TeamAccess } from '../team-access/team-access.ts';
 import {
   loadStaffingSettings,
   type StaffingEntryField,

@@ -2,11 +2,11 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
+import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
-import type { ScheduleEvents } from '../realtime/realtime-events.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { WeekCache } from './week-cache.ts';
 

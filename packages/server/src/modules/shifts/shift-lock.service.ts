@@ -1,8 +1,8 @@
 import type { ShiftLock } from '@rotaboard/core/contracts/shifts';
+import { announce } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { announce } from '../realtime/realtime-events.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
-import { requireTeamWriter } from '../teams/team-access.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
+import { requireTeamWriter } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
 

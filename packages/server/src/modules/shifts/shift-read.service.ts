@@ -7,7 +7,7 @@ import { lastReadableDate, readableRange } from '@rotaboard/core/shifts/lock';
 import { timeIn } from '@rotaboard/core/time/clock';
 import { teamToday } from '../../lib/calendar.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { requireTeamAdmin } from '../teams/team-access.ts';
+import { requireTeamAdmin } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { toShiftDto } from './shift.dto.ts';
 import { createShiftRepository } from './shift.repository.ts';

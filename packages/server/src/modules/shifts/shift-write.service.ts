@@ -15,10 +15,10 @@ import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
+import { announce } from '../../lib/realtime-events.ts';
 import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
-import { announce } from '../realtime/realtime-events.ts';
 import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
 import {
   plannedEntry,
@@ -28,7 +28,7 @@ import {
   strictRulesFor,
 } from '../schedule-agent/strict-rules.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
-import { requireTeamWriter, type TeamAccess } from '../teams/team-access.ts';
+import { requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.repository.ts';

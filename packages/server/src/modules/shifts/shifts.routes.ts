@@ -21,7 +21,7 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createShiftService } from './shift.service.ts';
 import { createWeekCache, WEEK_ENCODINGS, type WeekCache, type WeekEncoding } from './week-cache.ts';
 

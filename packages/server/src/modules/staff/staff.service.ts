@@ -17,15 +17,15 @@ import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules
 import type { Db } from '../../db/db.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
+import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { announce, type ScheduleEvents } from '../realtime/realtime-events.ts';
-import { createTeamRepository } from '../teams/team.repository.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
   authorizeStaffAction,
   loadTeamAccess,
   type TeamAccess,
   withTeamAdmin,
-} from '../teams/team-access.ts';
+} from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { staffAuditValues, staffHash, toStaffDto, toWeeklyHoursDto } from './staff.dto.ts';
 import { createStaffRepository, type StaffRow } from './staff.repository.ts';

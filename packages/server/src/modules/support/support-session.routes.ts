@@ -3,7 +3,7 @@ import { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 
 /** Support mode: an agent logs in as a ticket's user for an hour, and back (spec 2 §7, issue 14). */
 export async function supportSessionRoutes(app: FastifyInstance) {

@@ -8,16 +8,12 @@ import {
 import type { Db } from '../../db/db.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { ResolvedSupportSession } from '../auth/request-identity.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { isSupportAgent } from './support.service.ts';
 import { createSupportSessionRepository, type SupportSessionRow } from './support-session.repository.ts';
 
 export const ONLY_AGENTS = 'Only support agents can log in as a user';
-
-/** What a support-mode cookie turned out to be for this browser's agent session. */
-export type ResolvedSupportSession =
-  | { state: 'live'; supportSession: SupportSessionRow; user: UserRow }
-  | { state: 'over'; supportSession: SupportSessionRow };
 
 /**
  * Support mode (spec 2 §4 Impersonation, issue 14): an agent logs in as a user who has a ticket, for

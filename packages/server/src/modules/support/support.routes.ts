@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createSupportService } from './support.service.ts';
 
 /** Support: agents are the accounts listed in SUPPORT_EMAILS (spec 2 §7 /api/support). */

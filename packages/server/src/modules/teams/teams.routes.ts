@@ -3,7 +3,7 @@ import { CreateTeamInput, TeamDto, TeamParams, UpdateTeamInput } from '@rotaboar
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.plugin.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { createTeamService } from './team.service.ts';
 
 /** Teams the user owns or belongs to (spec 1 §7). */

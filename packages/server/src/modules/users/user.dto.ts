@@ -1,6 +1,6 @@
 import type { UserDto } from '@rotaboard/core/contracts/users';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
-import { billingStateOf } from '../billing/billing-state.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 import type { UserRow } from './user.repository.ts';
 
 /** The user as the client sees it; database rows never leave the server. */

@@ -2,8 +2,8 @@ import { changedFields } from '@rotaboard/core/audit/changes';
 import { UpdatePreferencesInput, UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/require-user.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { requireUser } from '../auth/session.plugin.ts';
 import { toUserDto } from './user.dto.ts';
 import { createUserRepository, type UserRepository, type UserRow } from './user.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
-import { users } from '../../db/schema.ts';
+import { users } from '../db/schema.ts';
 
 /** The user columns core's resolveTier reads; selected wherever an owner's plan decides something. */
 export const billingStateColumns = {

@@ -1,7 +1,7 @@
 import type { ScheduleChangeKind, ScheduleUpdatedEvent } from '@rotaboard/core/realtime/events';
 import { supportActorName } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
-import { currentSupportActor } from '../audit/support-actor.ts';
+import { currentSupportActor } from './support-actor.ts';
 
 /** Who others are told made a change: in support mode, the agent as the user (as in the history). */
 function actorName(user: { id: string; firstName: string; lastName: string; email: string }): string {

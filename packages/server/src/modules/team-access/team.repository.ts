@@ -18,8 +18,8 @@ import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
+import { billingStateColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { UUID_TEXT } from '../../lib/uuid-text.ts';
-import { billingStateColumns, billingStateOf } from '../billing/billing-state.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithAccess = {

@@ -1,0 +1,32 @@
+import { NotificationsResponse } from '@rotaboard/core/contracts/requests';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/require-user.ts';
+import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
+import { requestNotifications } from '../requests/request.service.ts';
+import { supportNotification } from '../support/support.service.ts';
+
+/** The notification bell (`GET /api/notifications`): what each module has waiting for this person. */
+export async function notificationsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'What waits for me: pending requests and open-shift claims per team I review, support tickets with an unread reply',
+        response: { 200: NotificationsResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const requests = await requestNotifications(app.db, user, app.config.proEmails);
+      const claims = await openShiftNotifications(app.db, user, app.config.proEmails);
+      const support = await supportNotification(app.db, user, app.config.supportEmails);
+      const notifications = [...requests.notifications, ...claims, ...(support ? [support] : [])];
+      return { notifications, totalCount: notifications.reduce((sum, n) => sum + n.pendingCount, 0) };
+    },
+  );
+}
