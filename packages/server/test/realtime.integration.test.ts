@@ -396,27 +396,35 @@ describe.each(engines)('live updates on %s', (engine) => {
   }
 
   it('never shows the viewers to a screen taken out of the group before its first list went out', async () => {
-    const w = await world();
-    const owner = open(w.ownerCookie);
-    await joined(owner, w.team.teamId);
-    await presenceWhere(owner, (e) => e.viewers.length === 1);
-    const m = await member(w);
-    const socket = open(m.cookie);
-    const lists: PresenceEvent[] = [];
-    socket.on(HubEvents.presence, (e: PresenceEvent) => lists.push(e));
-    const left = next<string>(socket, HubEvents.left);
-    const joinedAt = Date.now();
-    // Joined: the screen waits for the round that makes its list (PRESENCE_WAIT_MS, 500 ms), and is
-    // taken out before it runs. The round finds the list the owner already has, so it goes to the
-    // screens that joined since: not to this one, which is no longer in the group.
-    await joined(socket, w.team.teamId);
-    expect((await w.owner('DELETE', `${w.base}/access`, { staffId: m.staffId })).statusCode).toBe(200);
-    expect(await left).toBe(w.team.teamId);
-    const takenOutAfterMs = Date.now() - joinedAt;
-    await new Promise((r) => setTimeout(r, 900));
-    // Otherwise the round ran while they were still a member and the list was theirs to see.
-    expect(takenOutAfterMs).toBeLessThan(500);
-    expect(lists).toEqual([]);
+    // The removal has to land inside the round's 500 ms wait for the case to be this one; on a
+    // machine busy enough to take longer (611 ms once, in a whole npm test beside other runs) the
+    // round rightly ran while they were a member, so that try proves nothing and the case is set up
+    // again, up to three times.
+    let inTime = 0;
+    for (let attempt = 0; attempt < 3 && inTime === 0; attempt++) {
+      const w = await world();
+      const owner = open(w.ownerCookie);
+      await joined(owner, w.team.teamId);
+      await presenceWhere(owner, (e) => e.viewers.length === 1);
+      const m = await member(w);
+      const socket = open(m.cookie);
+      const lists: PresenceEvent[] = [];
+      socket.on(HubEvents.presence, (e: PresenceEvent) => lists.push(e));
+      const left = next<string>(socket, HubEvents.left);
+      const joinedAt = Date.now();
+      // Joined: the screen waits for the round that makes its list (PRESENCE_WAIT_MS, 500 ms), and is
+      // taken out before it runs. The round finds the list the owner already has, so it goes to the
+      // screens that joined since: not to this one, which is no longer in the group.
+      await joined(socket, w.team.teamId);
+      expect((await w.owner('DELETE', `${w.base}/access`, { staffId: m.staffId })).statusCode).toBe(200);
+      expect(await left).toBe(w.team.teamId);
+      const takenOutAfterMs = Date.now() - joinedAt;
+      await new Promise((r) => setTimeout(r, 900));
+      if (takenOutAfterMs >= 500) continue;
+      inTime++;
+      expect(lists).toEqual([]);
+    }
+    expect(inTime, 'the removal never landed within the 500 ms wait in three tries').toBe(1);
   });
 
   it('empties the team group when the team is deleted', async () => {
