@@ -168,20 +168,6 @@ export async function unwrap<R extends { data?: unknown; response: Response }>(
   return data as Exclude<R['data'], undefined>;
 }
 
-/**
- * @deprecated The untyped way, left only while call sites move to `api` (issue 42): same client,
- * same middleware, but the path, body and answer are not checked.
- */
-export function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return unwrap(
-    api.request(method.toLowerCase() as never, path as never, (body === undefined ? {} : { body }) as never),
-  ) as Promise<T>;
-}
-
 /** The message to show for a failed call: the server's words, or the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.status !== 0 && error.message !== DEFAULT_ERROR_MESSAGE
