@@ -8,7 +8,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['packages/web/src/test-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth-context';
 import { onAuthEvent } from '../lib/auth-events';
 import { reportHubHealth } from '../lib/connection-status';
 import { recordShiftChanges, resetLiveUpdates, setPresence } from '../lib/live-updates';
+import { queryKeys } from '../lib/query-keys';
 import type { RealtimeClient } from '../lib/realtime-client';
 import { isAffectedQuery } from '../lib/realtime-policy';
 import { useSelectedTeam } from '../lib/teams';
@@ -59,9 +60,9 @@ export function RealtimeConnection() {
         },
         // Tickets are no team's: they come to the user's own room and the agents' room.
         onSupportTicketUpdated: (event) => {
-          void queryClient.invalidateQueries({ queryKey: ['support', 'tickets'] });
-          void queryClient.invalidateQueries({ queryKey: ['support', 'ticket', event.ticketId] });
-          void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.supportTickets() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.supportTicket(event.ticketId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
         },
         onScheduleUpdated: (event) => {
           void queryClient.invalidateQueries({
@@ -70,7 +71,7 @@ export function RealtimeConnection() {
           // The bell counts requests and claims waiting for review: never three minutes late. A resync
           // may stand for a missed one too.
           if (event.kind === 'requests' || event.kind === 'open-shifts' || event.kind === 'all') {
-            void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
           }
           if (event.kind === 'shifts' && event.changedBy.userId !== userId) {
             recordShiftChanges(event.ids, event.changedBy.name);

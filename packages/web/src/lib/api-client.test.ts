@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
   ApiError,
-  apiRequest,
+  api,
   DEFAULT_ERROR_MESSAGE,
   isPlanLimitError,
   isStaleHashError,
+  unwrap,
 } from './api-client';
 import { type AuthBroadcast, onAuthEvent, setIntentionalLogout, setLoggedIn } from './auth-events';
 import { dismissConnectionIssue, getConnectionStatus } from './connection-status';
@@ -41,28 +43,69 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest', () => {
+/** The request the client handed to fetch. */
+function sent(call = 0): Request {
+  const [request] = fetchMock.mock.calls[call]!;
+  if (!(request instanceof Request)) throw new Error('Expected a Request');
+  return request;
+}
+
+describe('api', () => {
   it('sends JSON with the session cookie and returns the parsed body', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true }));
-    await expect(apiRequest('POST', '/api/auth/login', { email: 'a@b.co' })).resolves.toEqual({
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'Sent' }));
+    await expect(unwrap(api.POST('/api/auth/login', { body: { email: 'a@b.co' } }))).resolves.toEqual({
       success: true,
+      message: 'Sent',
     });
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/auth/login');
-    expect(init?.credentials).toBe('include');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(JSON.stringify({ email: 'a@b.co' }));
-    expect((init?.headers ?? {}) as Record<string, string>).toHaveProperty(
-      'Content-Type',
-      'application/json',
+    const request = sent();
+    expect(request.url).toBe('http://rota.test/api/auth/login');
+    expect(request.credentials).toBe('include');
+    expect(request.method).toBe('POST');
+    expect(await request.text()).toBe(JSON.stringify({ email: 'a@b.co' }));
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.headers.get('Accept')).toBe('application/json');
+  });
+
+  it('fills the path and query from typed parameters, and sends no Content-Type without a body', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, []));
+    await expect(
+      unwrap(
+        api.GET('/api/teams/{id}/shifts', {
+          params: { path: { id: 'a b' }, query: { startDate: '2026-03-09', endDate: '2026-03-15' } },
+        }),
+      ),
+    ).resolves.toEqual([]);
+    const request = sent();
+    expect(request.url).toBe(
+      'http://rota.test/api/teams/a%20b/shifts?startDate=2026-03-09&endDate=2026-03-15',
     );
+    expect(request.method).toBe('GET');
+    expect(request.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('resolves an empty body as undefined and a JSON null as null', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 200 }));
+    await expect(unwrap(api.POST('/api/auth/logout'))).resolves.toBeUndefined();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, null));
+    await expect(
+      unwrap(api.GET('/api/teams/{id}/shifts/next', { params: { path: { id: 't1' } } })),
+    ).resolves.toBeNull();
+  });
+
+  it('fails with the default message when a success is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 200 }));
+    const error = await failure(unwrap(api.GET('/api/teams')));
+    expect(error.message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(error.status).toBe(200);
   });
 
   it("carries the server's message and code", async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(400, { message: 'This link has expired', code: 'TOKEN_EXPIRED' }),
     );
-    const error = await failure(apiRequest('GET', '/api/auth/verify/abc'));
+    const error = await failure(
+      unwrap(api.GET('/api/auth/verify/{token}', { params: { path: { token: 'abc' } } })),
+    );
     expect(error.message).toBe('This link has expired');
     expect(error.status).toBe(400);
     expect(error.code).toBe('TOKEN_EXPIRED');
@@ -70,7 +113,7 @@ describe('apiRequest', () => {
 
   it('uses the default message when the body has none', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(403, { code: 'FORBIDDEN' }));
-    const error = await failure(apiRequest('GET', '/api/teams'));
+    const error = await failure(unwrap(api.GET('/api/teams')));
     expect(error.message).toBe(DEFAULT_ERROR_MESSAGE);
     expect(error.status).toBe(403);
   });
@@ -79,26 +122,26 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(
       new Response('<html>oops</html>', { status: 404, statusText: 'Not Found' }),
     );
-    const error = await failure(apiRequest('GET', '/api/nowhere'));
+    const error = await failure(api.request('get', '/api/nowhere' as never));
     expect(error.message).toBe('Not Found');
     expect(error.status).toBe(404);
   });
 
   it('gives status 0 and flags the connection when the server cannot be reached', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await failure(apiRequest('GET', '/api/auth/me'));
+    const error = await failure(unwrap(api.GET('/api/auth/me')));
     expect(error.status).toBe(0);
     expect(error.isNetworkError).toBe(true);
     expect(getConnectionStatus()).toEqual({ hasIssue: true, isFailing: true });
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
-    await apiRequest('GET', '/api/auth/me');
+    await unwrap(api.GET('/api/auth/me'));
     expect(getConnectionStatus()).toEqual({ hasIssue: true, isFailing: false });
   });
 
   it('flags the connection on a 5xx', async () => {
     fetchMock.mockResolvedValueOnce(new Response('', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await failure(apiRequest('GET', '/api/teams'));
+    const error = await failure(unwrap(api.GET('/api/teams')));
     expect(error.status).toBe(502);
     expect(getConnectionStatus().isFailing).toBe(true);
   });
@@ -107,7 +150,7 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(429, { message: 'A link was recently sent', retryAfterSeconds: 97, isRateLimit: true }),
     );
-    const error = await failure(apiRequest('POST', '/api/auth/login', { email: 'a@b.co' }));
+    const error = await failure(unwrap(api.POST('/api/auth/login', { body: { email: 'a@b.co' } })));
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(97);
     expect(error.isRateLimit).toBe(true);
@@ -129,7 +172,7 @@ describe('apiRequest', () => {
     it('broadcasts an expired-session logout when the app believes it is logged in', async () => {
       setLoggedIn(true);
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
-      const error = await failure(apiRequest('GET', '/api/teams'));
+      const error = await failure(unwrap(api.GET('/api/teams')));
       expect(error.status).toBe(401);
       expect(error.sessionEnded).toBe(true);
       expect(events).toEqual([{ type: 'logout', reason: 'expired' }]);
@@ -147,20 +190,20 @@ describe('apiRequest', () => {
       fetchMock.mockResolvedValueOnce(
         jsonResponse(401, { message: 'Support mode has ended.', code: 'SUPPORT_MODE_ENDED' }),
       );
-      const error = await failure(apiRequest('GET', '/api/teams'));
+      const error = await failure(unwrap(api.GET('/api/teams')));
       expect(error.sessionEnded).toBe(true);
       expect(events).toEqual([{ type: 'logout', reason: 'support-ended' }]);
       // Once support mode has been left (no record), a late answer from before changes nothing.
       localStorage.removeItem('impersonation');
       setLoggedIn(true);
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Ended', code: 'SUPPORT_MODE_ENDED' }));
-      expect((await failure(apiRequest('GET', '/api/teams'))).sessionEnded).toBe(false);
+      expect((await failure(unwrap(api.GET('/api/teams')))).sessionEnded).toBe(false);
       expect(events).toHaveLength(1);
     });
 
     it('stays quiet when nobody is logged in', async () => {
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
-      const error = await failure(apiRequest('GET', '/api/auth/me'));
+      const error = await failure(unwrap(api.GET('/api/auth/me')));
       expect(error.sessionEnded).toBe(false);
       expect(events).toEqual([]);
     });
@@ -169,7 +212,7 @@ describe('apiRequest', () => {
       setLoggedIn(true);
       setIntentionalLogout(true);
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Please log in' }));
-      await failure(apiRequest('POST', '/api/auth/logout', {}));
+      await failure(unwrap(api.POST('/api/auth/logout')));
       expect(events).toEqual([]);
     });
   });

@@ -28,6 +28,11 @@ const json = (status: number, body: unknown) =>
 
 const me = { success: true, user: { id: 'u1' }, needsProfileCompletion: false };
 const fetchMock = vi.fn<typeof fetch>();
+/** The address of the `call`th request (the API client hands fetch a Request). */
+const urlOf = (call: number) => {
+  const input = fetchMock.mock.calls[call]?.[0];
+  return input instanceof Request ? input.url : String(input);
+};
 
 /** A fresh module each time: it remembers whether it has looked at the session before. */
 async function freshFetchSession() {
@@ -57,7 +62,7 @@ describe('the session check', () => {
     fetchMock.mockResolvedValueOnce(json(200, me));
     const fetchSession = await freshFetchSession();
     expect(await fetchSession()).toMatchObject({ status: 'loggedIn', me: { user: { id: 'u1' } } });
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/auth/me');
+    expect(urlOf(0)).toContain('/api/auth/me');
     expect(jar.has('rotaboard_signed_in')).toBe(true);
   });
 
@@ -83,7 +88,7 @@ describe('the session check', () => {
       .mockResolvedValueOnce(json(200, me));
     const fetchSession = await freshFetchSession();
     expect(await fetchSession()).toMatchObject({ status: 'loggedIn' });
-    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('/api/auth/impersonate/end');
+    expect(urlOf(1)).toContain('/api/auth/impersonate/end');
     expect(jar.has('rotaboard_signed_in')).toBe(true);
   });
 });

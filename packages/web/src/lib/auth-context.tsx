@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, api, unwrap } from './api-client';
 import {
   broadcastAuthEvent,
   isLoggedIn,
@@ -13,6 +13,7 @@ import {
   setLoggedIn,
 } from './auth-events';
 import { useConnectionStatus } from './connection-status';
+import { queryKeys } from './query-keys';
 import { clearSessionHint, hasSessionHint } from './session-hint';
 import { removeStorage } from './storage';
 import { syncSupportModeRecord } from './support-mode';
@@ -29,7 +30,7 @@ type Session =
   | { status: 'loggedOut' }
   | { status: 'unreachable'; error: ApiError };
 
-export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
+export const SESSION_QUERY_KEY = queryKeys.session();
 const LOGOUT_FLAG_RESET_MS = 1000;
 const SUPPORT_MODE_OVER = 'Support mode has ended: the hour is up';
 
@@ -50,7 +51,7 @@ export async function fetchSession(): Promise<Session> {
   // showing the signed-out site.
   if (!hasSessionHint() && !isLoggedIn()) return LOGGED_OUT;
   try {
-    const me = await apiRequest<MeResponse>('GET', '/api/auth/me');
+    const me: MeResponse = await unwrap(api.GET('/api/auth/me'));
     return { status: 'loggedIn', me };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { status: 'unreachable', error };
@@ -58,7 +59,7 @@ export async function fetchSession(): Promise<Session> {
       // The page was opened after the agent's hour as the user: leave support mode, then ask again
       // (the agent's own session, and its hint, are still good).
       supportModeEndedOnLoad = true;
-      await apiRequest('POST', '/api/auth/impersonate/end', {}).catch(() => undefined);
+      await api.POST('/api/auth/impersonate/end').catch(() => undefined);
       removeStorage(STORAGE_KEYS.impersonation);
       return fetchSession();
     }
@@ -161,7 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const leaveSupportMode = useCallback(async (): Promise<AuthStatus> => {
     try {
-      await apiRequest('POST', '/api/auth/impersonate/end', {});
+      await api.POST('/api/auth/impersonate/end');
     } catch {
       // Whatever the answer, the server no longer treats this browser as the user once the hour is up.
     }
@@ -216,7 +217,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setIntentionalLogout(true);
       let reached = true;
       try {
-        await apiRequest('POST', '/api/auth/logout', {});
+        await api.POST('/api/auth/logout');
       } catch (error) {
         // Every status is fine (the session may already be gone); only silence is a failure.
         reached = !(error instanceof ApiError && error.status === 0);
@@ -230,7 +231,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutAllDevices = useCallback(async (): Promise<boolean> => {
     setIntentionalLogout(true);
     try {
-      await apiRequest('POST', '/api/auth/logout-all-devices', {});
+      await api.POST('/api/auth/logout-all-devices');
     } catch {
       setTimeout(() => setIntentionalLogout(false), LOGOUT_FLAG_RESET_MS);
       return false;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from './query-keys';
 import {
   isAffectedQuery,
   MAX_RESTARTS,
@@ -44,6 +45,8 @@ describe('withJitter', () => {
 
 describe('isAffectedQuery', () => {
   const teamId = 't1';
+  const team = queryKeys.team(teamId);
+  const other = queryKeys.team('other');
   const change = (
     kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team' | 'requests' | 'open-shifts',
     ids: string[] = [],
@@ -57,90 +60,84 @@ describe('isAffectedQuery', () => {
 
   it('refetches the team’s request lists on a request event, and nothing of other teams', () => {
     const c = change('requests', ['r1']);
-    expect(isAffectedQuery(['teams', teamId, 'requests', 1, 'all'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', 'other', 'requests', 1, 'all'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(false);
+    expect(isAffectedQuery(team.requests(1, null), c)).toBe(true);
+    expect(isAffectedQuery(other.requests(1, null), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-08', '2026-03-16'), c)).toBe(false);
   });
 
   it('refetches the open shifts of overlapping ranges on an open-shifts event, a lock or a staff change', () => {
     const c = change('open-shifts', ['o1']);
-    expect(isAffectedQuery(['teams', teamId, 'open-shifts', '2026-03-08', '2026-03-14'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'open-shifts', '2026-03-12', '2026-03-18'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', 'other', 'open-shifts', '2026-03-08', '2026-03-14'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-14'], c)).toBe(false);
-    const range = ['teams', teamId, 'open-shifts', '2026-03-01', '2026-03-07'];
+    expect(isAffectedQuery(team.openShifts('2026-03-08', '2026-03-14'), c)).toBe(true);
+    expect(isAffectedQuery(team.openShifts('2026-03-12', '2026-03-18'), c)).toBe(false);
+    expect(isAffectedQuery(other.openShifts('2026-03-08', '2026-03-14'), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-08', '2026-03-14'), c)).toBe(false);
+    const range = team.openShifts('2026-03-01', '2026-03-07');
     expect(isAffectedQuery(range, change('lock'))).toBe(true);
     expect(isAffectedQuery(range, change('staff'))).toBe(true);
   });
 
   it('refetches the shifts of overlapping ranges only', () => {
     const c = change('shifts', ['s1']);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-11', '2026-03-18'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-12', '2026-03-18'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-01', '2026-03-09'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-03-08', '2026-03-16'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-08', '2026-03-16'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'staff'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId], c)).toBe(false);
-    expect(isAffectedQuery(['teams'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'next-shift', '2026-03-10', '09:00'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'shift-history', 's1'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'shift-history', 's2'], c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-08', '2026-03-16'), c)).toBe(true);
+    expect(isAffectedQuery(team.shifts('2026-03-11', '2026-03-18'), c)).toBe(true);
+    expect(isAffectedQuery(team.shifts('2026-03-12', '2026-03-18'), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-01', '2026-03-09'), c)).toBe(false);
+    expect(isAffectedQuery(other.shifts('2026-03-08', '2026-03-16'), c)).toBe(false);
+    expect(isAffectedQuery(team.dayNotes('2026-03-08', '2026-03-16'), c)).toBe(false);
+    expect(isAffectedQuery(team.staff(), c)).toBe(false);
+    expect(isAffectedQuery(team.all, c)).toBe(false);
+    expect(isAffectedQuery(queryKeys.teams(), c)).toBe(false);
+    expect(isAffectedQuery(team.nextShift('2026-03-10', '09:00'), c)).toBe(true);
+    expect(isAffectedQuery(team.shiftHistory('s1'), c)).toBe(true);
+    expect(isAffectedQuery(team.shiftHistory('s2'), c)).toBe(false);
     // An open proposal follows the shifts: another administrator may accept its changes.
-    expect(isAffectedQuery(['teams', teamId, 'proposals', 'p1'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', 'other-team', 'proposals', 'p1'], c)).toBe(false);
+    expect(isAffectedQuery(team.proposals('p1'), c)).toBe(true);
+    expect(isAffectedQuery(queryKeys.team('other-team').proposals('p1'), c)).toBe(false);
   });
 
   it('treats an open date range as every range', () => {
     const c = { ...change('shifts'), startDate: null, endDate: null };
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2020-01-01', '2020-01-07'], c)).toBe(true);
+    expect(isAffectedQuery(team.shifts('2020-01-01', '2020-01-07'), c)).toBe(true);
   });
 
   it('refetches the day notes of overlapping ranges only', () => {
     const c = change('day-notes');
-    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-09', '2026-03-15'], c)).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'day-notes', '2026-03-16', '2026-03-22'], c)).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'], c)).toBe(false);
+    expect(isAffectedQuery(team.dayNotes('2026-03-09', '2026-03-15'), c)).toBe(true);
+    expect(isAffectedQuery(team.dayNotes('2026-03-16', '2026-03-22'), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
   });
 
   it('refetches the lock, the staff list with its limits, and the team', () => {
-    expect(isAffectedQuery(['teams', teamId, 'locked-until'], change('lock'))).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'], change('lock'))).toBe(
-      false,
-    );
-    expect(isAffectedQuery(['teams', teamId, 'staff'], change('staff'))).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'staff', 'limits'], change('staff'))).toBe(true);
-    expect(isAffectedQuery(['teams', teamId, 'locked-until'], change('staff'))).toBe(false);
-    expect(isAffectedQuery(['teams'], change('team'))).toBe(true);
-    expect(isAffectedQuery(['teams', teamId], change('team'))).toBe(true);
-    expect(isAffectedQuery(['teams', 'other'], change('team'))).toBe(false);
-    expect(isAffectedQuery(['teams', teamId, 'staff'], change('team'))).toBe(false);
+    expect(isAffectedQuery(team.lockedUntil(), change('lock'))).toBe(true);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), change('lock'))).toBe(false);
+    expect(isAffectedQuery(team.staff(), change('staff'))).toBe(true);
+    expect(isAffectedQuery(team.staffLimits(), change('staff'))).toBe(true);
+    expect(isAffectedQuery(team.lockedUntil(), change('staff'))).toBe(false);
+    expect(isAffectedQuery(queryKeys.teams(), change('team'))).toBe(true);
+    expect(isAffectedQuery(team.all, change('team'))).toBe(true);
+    expect(isAffectedQuery(other.all, change('team'))).toBe(false);
+    expect(isAffectedQuery(team.staff(), change('team'))).toBe(false);
     // The team's zone decides the week's lengths: its week and next shift are read again.
-    expect(isAffectedQuery(['teams', teamId, 'shifts', '2026-11-23', '2026-11-29'], change('team'))).toBe(
-      true,
-    );
-    expect(isAffectedQuery(['teams', teamId, 'next-shift'], change('team'))).toBe(true);
-    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-11-23', '2026-11-29'], change('team'))).toBe(
-      false,
-    );
-    expect(isAffectedQuery(['auth', 'me'], change('team'))).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-11-23', '2026-11-29'), change('team'))).toBe(true);
+    expect(isAffectedQuery(team.nextShift('2026-11-23', '09:00'), change('team'))).toBe(true);
+    expect(isAffectedQuery(other.shifts('2026-11-23', '2026-11-29'), change('team'))).toBe(false);
+    expect(isAffectedQuery(queryKeys.session(), change('team'))).toBe(false);
   });
 
   it('refetches everything of the team and the team list on a resync, nothing of other teams', () => {
     const resync = { teamId, kind: 'all' as const };
     for (const key of [
-      ['teams'],
-      ['teams', teamId],
-      ['teams', teamId, 'shifts', '2026-03-09', '2026-03-15'],
-      ['teams', teamId, 'day-notes', '2026-03-09', '2026-03-15'],
-      ['teams', teamId, 'staff', 'limits'],
-      ['teams', teamId, 'requests'],
-      ['teams', teamId, 'locked-until'],
+      queryKeys.teams(),
+      team.all,
+      team.shifts('2026-03-09', '2026-03-15'),
+      team.dayNotes('2026-03-09', '2026-03-15'),
+      team.staffLimits(),
+      team.requests(),
+      team.lockedUntil(),
     ]) {
       expect(isAffectedQuery(key, resync)).toBe(true);
     }
-    expect(isAffectedQuery(['teams', 'other', 'shifts', '2026-03-09', '2026-03-15'], resync)).toBe(false);
-    expect(isAffectedQuery(['auth', 'me'], resync)).toBe(false);
+    expect(isAffectedQuery(other.shifts('2026-03-09', '2026-03-15'), resync)).toBe(false);
+    expect(isAffectedQuery(queryKeys.session(), resync)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { HubScheduleEvent } from '@rotaboard/core/realtime/hub';
+import { teamKeyParts } from './query-keys';
 
 /** Automatic reconnect delays after a lost connection (spec 2 §4, §9). */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000] as const;
@@ -54,50 +55,50 @@ type Change =
   | Pick<Exclude<HubScheduleEvent, { kind: 'all' }>, 'teamId' | 'kind' | 'startDate' | 'endDate' | 'ids'>;
 
 /**
- * Whether a cached query (by its TanStack Query key) is affected by a schedule change, so exactly
- * those are refetched: keys are ['teams'], ['teams', id], ['teams', id, 'shifts', from, to],
- * ['teams', id, 'day-notes', from, to], ['teams', id, 'locked-until'], ['teams', id, 'staff', …],
- * ['teams', id, 'open-shifts', from, to]. A resync (kind `all`) affects every one of the team's
- * queries and the team list.
+ * Whether a cached query (by its TanStack Query key, lib/query-keys.ts) is affected by a schedule
+ * change, so exactly those are refetched: the team list, the team, and its parts (shifts, day notes
+ * and open shifts over a range, the lock, the next shift, a shift's history, the staff list and its
+ * limits, proposals, requests). A resync (kind `all`) affects every one of the team's queries and the
+ * team list.
  */
 export function isAffectedQuery(queryKey: readonly unknown[], change: Change): boolean {
-  if (queryKey[0] !== 'teams') return false;
+  const key = teamKeyParts(queryKey);
+  if (!key) return false;
   // A resync (the server's link to the others came back): anything of the team may have changed
   // unannounced, the team list included. Only queries on screen refetch at once (TanStack Query's
   // default); the rest are marked stale and refetch when shown.
-  if (change.kind === 'all') return queryKey.length === 1 || queryKey[1] === change.teamId;
+  if (change.kind === 'all') return key.kind === 'teams' || key.teamId === change.teamId;
   if (change.kind === 'team') {
-    if (queryKey.length === 1) return true;
-    if (queryKey[1] !== change.teamId) return false;
+    if (key.kind === 'teams') return true;
+    if (key.teamId !== change.teamId) return false;
     // A new time zone changes the week's lengths and "next shift" (issue 41); the week answers 304
     // when the edit was only the name.
-    return queryKey.length === 2 || queryKey[2] === 'shifts' || queryKey[2] === 'next-shift';
+    return key.kind === 'team' || key.part === 'shifts' || key.part === 'next-shift';
   }
-  if (queryKey[1] !== change.teamId) return false;
-  const [, , part, a, b] = queryKey;
+  if (key.kind !== 'part' || key.teamId !== change.teamId) return false;
+  const { part, first, second } = key;
   switch (change.kind) {
     case 'shifts':
-      if (part === 'shifts') return overlaps(a, b, change.startDate, change.endDate);
+      if (part === 'shifts') return overlaps(first, second, change.startDate, change.endDate);
       // The "next shift" highlight and an open entry's history follow the shifts.
       if (part === 'next-shift') return true;
-      if (part === 'shift-history') return typeof a === 'string' && change.ids.includes(a);
+      if (part === 'shift-history') return typeof first === 'string' && change.ids.includes(first);
       // An open proposal: another administrator may have accepted or undone some of its changes.
       if (part === 'proposals') return true;
       return false;
     case 'day-notes':
-      return part === 'day-notes' && overlaps(a, b, change.startDate, change.endDate);
+      return part === 'day-notes' && overlaps(first, second, change.startDate, change.endDate);
     case 'lock':
       // A lock that hides later days hides their open shifts from staff too.
       return part === 'locked-until' || part === 'open-shifts';
     case 'staff':
-      // The list, and its limits (['teams', id, 'staff', 'limits']); a changed role changes which
-      // open shifts fit.
+      // The list, and its limits (under the list's key); a changed role changes which open shifts fit.
       return part === 'staff' || part === 'open-shifts';
     case 'requests':
       return part === 'requests';
     case 'open-shifts':
-      // ['teams', id, 'open-shifts', from, to]: the dates of the open shifts that changed.
-      return part === 'open-shifts' && overlaps(a, b, change.startDate, change.endDate);
+      // The dates of the open shifts that changed.
+      return part === 'open-shifts' && overlaps(first, second, change.startDate, change.endDate);
     default:
       return false;
   }

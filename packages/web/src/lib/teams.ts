@@ -3,21 +3,22 @@ import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, api, unwrap } from './api-client';
 import { useAuth } from './auth-context';
+import { queryKeys } from './query-keys';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** Teams the signed-in user belongs to; shared by the header, schedule and staff pages. */
 export const teamsQueryOptions = () =>
   queryOptions({
-    queryKey: ['teams'],
-    queryFn: () => apiRequest<TeamDto[]>('GET', '/api/teams'),
+    queryKey: queryKeys.teams(),
+    queryFn: (): Promise<TeamDto[]> => unwrap(api.GET('/api/teams')),
   });
 
 export const teamQueryOptions = (teamId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId],
-    queryFn: () => apiRequest<TeamDto>('GET', `/api/teams/${encodeURIComponent(teamId)}`),
+    queryKey: queryKeys.team(teamId).all,
+    queryFn: (): Promise<TeamDto> => unwrap(api.GET('/api/teams/{id}', { params: { path: { id: teamId } } })),
     retry: (count, error) =>
       !(error instanceof ApiError && error.status < 500 && error.status > 0) && count < 2,
   });
@@ -25,9 +26,11 @@ export const teamQueryOptions = (teamId: string) =>
 /** Everyone on a team's staff list, leavers included, in display order. */
 export const teamStaffQueryOptions = (teamId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'staff'],
-    queryFn: () =>
-      apiRequest<StaffDto[]>('GET', `/api/teams/${encodeURIComponent(teamId)}/staff?includeAll=true`),
+    queryKey: queryKeys.team(teamId).staff(),
+    queryFn: (): Promise<StaffDto[]> =>
+      unwrap(
+        api.GET('/api/teams/{id}/staff', { params: { path: { id: teamId }, query: { includeAll: 'true' } } }),
+      ),
   });
 
 // The selected team lives in localStorage and is shared by every component (and every tab).

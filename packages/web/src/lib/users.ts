@@ -1,7 +1,7 @@
 import type { UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
-import { apiRequest } from './api-client';
+import { api, unwrap } from './api-client';
 
 /** PUT /api/users/me: used by profile completion at sign-up and by Settings. */
 export function updateProfile(input: UpdateProfileInput): Promise<UserResponse> {
-  return apiRequest<UserResponse>('PUT', '/api/users/me', input);
+  return unwrap(api.PUT('/api/users/me', { body: input }));
 }

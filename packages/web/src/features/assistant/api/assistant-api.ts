@@ -4,19 +4,21 @@ import type {
   AssistantUsage,
 } from '@rotaboard/core/contracts/assistant';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Types only from the contracts: the panel's chunk needs no zod.
 
-const base = (teamId: string) => `/api/assistant/${encodeURIComponent(teamId)}`;
+const team = (teamId: string) => ({ path: { teamId } });
 
 export const assistantUsageQueryOptions = (teamId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'assistant', 'usage'],
-    queryFn: () => apiRequest<AssistantUsage>('GET', `${base(teamId)}/usage`),
+    queryKey: queryKeys.team(teamId).assistantUsage(),
+    queryFn: (): Promise<AssistantUsage> =>
+      unwrap(api.GET('/api/assistant/{teamId}/usage', { params: team(teamId) })),
     // A refusal (a Free team, a lost role) is shown as it is; asking again changes nothing.
     retry: false,
   });
 
-export const sendAssistantMessage = (teamId: string, input: AssistantMessageInput) =>
-  apiRequest<AssistantReply>('POST', base(teamId), input);
+export const sendAssistantMessage = (teamId: string, input: AssistantMessageInput): Promise<AssistantReply> =>
+  unwrap(api.POST('/api/assistant/{teamId}', { params: team(teamId), body: input }));

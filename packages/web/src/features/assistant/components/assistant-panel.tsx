@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
+import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
 import { assistantUsageQueryOptions, sendAssistantMessage } from '../api/assistant-api';
 import { engineLabel, messageProblem, usageSpent, usageText } from '../utils/assistant-text';
@@ -202,7 +203,7 @@ function useAssistantChat({ teamId, weekStartDate, onProposal }: AssistantSlotPr
       });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'assistant', 'usage'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).assistantUsage() });
     },
   });
   return { turns, draft, setDraft, problem, setProblem, failure, send };

@@ -1,7 +1,7 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, unwrap } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/region';
 import { readStorage } from '../../../lib/storage';
 import { updateProfile } from '../../../lib/users';
@@ -29,9 +29,9 @@ export async function completeProfile(input: CompleteProfileInput): Promise<Team
   };
   // The team's clocks start as the browser's (issue 41); the owner changes them in the team's settings.
   const timeZone = browserTimeZone();
-  if (!timeZone) return apiRequest<TeamDto>('POST', '/api/teams', team);
+  if (!timeZone) return unwrap(api.POST('/api/teams', { body: team }));
   try {
-    return await apiRequest<TeamDto>('POST', '/api/teams', { ...team, timeZone });
+    return await unwrap(api.POST('/api/teams', { body: { ...team, timeZone } }));
   } catch (error) {
     // A zone the server's rules do not know (an odd browser's "Etc/Unknown"): the team starts in UTC
     // rather than the first team not being made at all.
@@ -40,7 +40,7 @@ export async function completeProfile(input: CompleteProfileInput): Promise<Team
       error.status === 400 &&
       error.errors?.some((e) => e.path === 'timeZone')
     ) {
-      return apiRequest<TeamDto>('POST', '/api/teams', team);
+      return unwrap(api.POST('/api/teams', { body: team }));
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import type { ConfirmEmailChangeResponse, VerifyNewEmailResponse } from '@rotaboard/core/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 // Each emailed link is used once per page session (see verify-magic-link.ts).
 const verifications = new Map<string, Promise<VerifyNewEmailResponse>>();
@@ -9,10 +9,7 @@ const confirmations = new Map<string, Promise<ConfirmEmailChangeResponse>>();
 export function verifyNewEmailOnce(token: string): Promise<VerifyNewEmailResponse> {
   let pending = verifications.get(token);
   if (!pending) {
-    pending = apiRequest<VerifyNewEmailResponse>(
-      'GET',
-      `/api/auth/change-email/verify-new/${encodeURIComponent(token)}`,
-    );
+    pending = unwrap(api.GET('/api/auth/change-email/verify-new/{token}', { params: { path: { token } } }));
     verifications.set(token, pending);
   }
   return pending;
@@ -22,10 +19,7 @@ export function verifyNewEmailOnce(token: string): Promise<VerifyNewEmailRespons
 export function confirmEmailChangeOnce(token: string): Promise<ConfirmEmailChangeResponse> {
   let pending = confirmations.get(token);
   if (!pending) {
-    pending = apiRequest<ConfirmEmailChangeResponse>(
-      'GET',
-      `/api/auth/change-email/confirm/${encodeURIComponent(token)}`,
-    );
+    pending = unwrap(api.GET('/api/auth/change-email/confirm/{token}', { params: { path: { token } } }));
     confirmations.set(token, pending);
   }
   return pending;

@@ -1,5 +1,5 @@
 import type { VerifyResponse } from '@rotaboard/core/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 // A link token is single use: one request per token per page session, however often the page's effect
 // runs (React StrictMode runs effects twice in development).
@@ -9,7 +9,7 @@ const verifications = new Map<string, Promise<VerifyResponse>>();
 export function verifyMagicLinkOnce(token: string): Promise<VerifyResponse> {
   let pending = verifications.get(token);
   if (!pending) {
-    pending = apiRequest<VerifyResponse>('GET', `/api/auth/verify/${encodeURIComponent(token)}`);
+    pending = unwrap(api.GET('/api/auth/verify/{token}', { params: { path: { token } } }));
     verifications.set(token, pending);
   }
   return pending;

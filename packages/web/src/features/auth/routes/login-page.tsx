@@ -8,6 +8,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { completeProfileUrl, useAuth } from '../../../lib/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 import { locationToUrl, takeReturnUrl } from '../../../lib/return-url';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { setSelectedTeamId } from '../../../lib/teams';
@@ -144,7 +145,7 @@ export function LoginPage() {
       const { completeProfile } = await import('../api/complete-profile');
       const team = await completeProfile(input);
       if (team) setSelectedTeamId(team.teamId);
-      await queryClient.invalidateQueries({ queryKey: ['teams'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teams() });
       await auth.refresh();
       toast.success('Account created successfully!');
       const destination = destinationAfterSignIn({

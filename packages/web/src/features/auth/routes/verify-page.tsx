@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { completeProfileUrl, useAuth } from '../../../lib/auth-context';
 import { broadcastAuthEvent } from '../../../lib/auth-events';
+import { isSessionKey } from '../../../lib/query-keys';
 import { verifyMagicLinkOnce } from '../api/verify-magic-link';
 import { destinationAfterSignIn } from '../utils/login-destination';
 
@@ -26,7 +27,7 @@ export function VerifyPage() {
       .then(async (result) => {
         if (!active) return;
         // Anything cached belonged to whoever was signed in before this link.
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+        queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) });
         await refresh();
         if (!active) return;
         broadcastAuthEvent({ type: 'login' });

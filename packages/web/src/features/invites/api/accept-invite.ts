@@ -1,5 +1,5 @@
 import type { AcceptInviteResponse } from '@rotaboard/core/contracts/staff';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, unwrap } from '../../../lib/api-client';
 import { readSessionStorage, writeSessionStorage } from '../../../lib/storage';
 
 export type InvitedStaff = AcceptInviteResponse['staff'];
@@ -29,7 +29,7 @@ function storedOutcome(token: string): AcceptOutcome | null {
 
 async function accept(token: string): Promise<AcceptOutcome> {
   try {
-    const response = await apiRequest<AcceptInviteResponse>('POST', '/api/invites/accept', { token });
+    const response: AcceptInviteResponse = await unwrap(api.POST('/api/invites/accept', { body: { token } }));
     return { status: 'accepted', staff: response.staff, message: response.message };
   } catch (error) {
     // The server's reason (invalid, expired, already used) when it gave one.

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 import { showApiError } from '../../../lib/show-api-error';
 import { setSelectedTeamId } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
@@ -142,7 +143,7 @@ export function InviteAcceptPage() {
       if (result.status === 'accepted') {
         // Signed in by the link: the app learns about the session and the new team.
         await refresh();
-        await queryClient.invalidateQueries({ queryKey: ['teams'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.teams() });
         if (result.fresh) toast.success('Invitation accepted successfully!');
       }
       if (active) setOutcome(result);

@@ -1,3 +1,4 @@
+import type { AuditDomain } from '@rotaboard/core/audit/display';
 import type {
   AdjustmentsReportResponse,
   AuditReportResponse,
@@ -6,7 +7,8 @@ import type {
 } from '@rotaboard/core/contracts/reports';
 import { AUDIT_PAGE_SIZE } from '@rotaboard/core/contracts/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, api, DEFAULT_ERROR_MESSAGE, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 const reportsPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/reports`;
 
@@ -36,6 +38,55 @@ type RangeResponse = {
 };
 
 /**
+ * A report's answer: the document types it as the JSON report or its CSV text (`format=csv`, which
+ * only the download links ask for), so the JSON is taken and a text refused.
+ */
+async function json<T>(answer: Promise<T | string>): Promise<T> {
+  const report = await answer;
+  if (typeof report === 'string') throw new ApiError(DEFAULT_ERROR_MESSAGE, 200);
+  return report;
+}
+
+/** The query of a date-range report as JSON (per entry: no grouping). */
+function rangeQuery(params: RangeParams) {
+  return {
+    startDate: params.startDate,
+    endDate: params.endDate,
+    ...(params.staffIds.length ? { staffIds: params.staffIds.join(',') } : {}),
+  };
+}
+
+const rangeCalls: { [R in RangeReport]: (teamId: string, params: RangeParams) => Promise<RangeResponse[R]> } =
+  {
+    leave: (id, params) =>
+      json(
+        unwrap(
+          api.GET('/api/teams/{id}/reports/leave', { params: { path: { id }, query: rangeQuery(params) } }),
+        ),
+      ),
+    adjustments: (id, params) =>
+      json(
+        unwrap(
+          api.GET('/api/teams/{id}/reports/adjustments', {
+            params: {
+              path: { id },
+              query: {
+                ...rangeQuery(params),
+                ...(params.reasons?.length ? { reasons: params.reasons.join(',') } : {}),
+              },
+            },
+          }),
+        ),
+      ),
+    payroll: (id, params) =>
+      json(
+        unwrap(
+          api.GET('/api/teams/{id}/reports/payroll', { params: { path: { id }, query: rangeQuery(params) } }),
+        ),
+      ),
+  };
+
+/**
  * A date-range report, always per entry (the page groups by staff itself from `people`, and charts
  * over time need the entries); the CSV asks the server for the grouping chosen.
  */
@@ -45,12 +96,8 @@ export const rangeReportQueryOptions = <R extends RangeReport>(
   params: RangeParams,
 ) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'reports', report, { ...params, groupByStaff: false }],
-    queryFn: () =>
-      apiRequest<RangeResponse[R]>(
-        'GET',
-        `${reportsPath(teamId)}/${report}?${rangeSearch({ ...params, groupByStaff: false })}`,
-      ),
+    queryKey: queryKeys.team(teamId).rangeReport(report, { ...params, groupByStaff: false }),
+    queryFn: (): Promise<RangeResponse[R]> => rangeCalls[report](teamId, params),
     placeholderData: keepPreviousData,
   });
 
@@ -70,13 +117,25 @@ function auditSearch(filters: AuditFilters): URLSearchParams {
 
 export const auditReportQueryOptions = (teamId: string, page: number, filters: AuditFilters) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'reports', 'audit', page, filters],
-    queryFn: () => {
-      const search = auditSearch(filters);
-      search.set('offset', String((page - 1) * AUDIT_PAGE_SIZE));
-      search.set('limit', String(AUDIT_PAGE_SIZE));
-      return apiRequest<AuditReportResponse>('GET', `${reportsPath(teamId)}/audit?${search}`);
-    },
+    queryKey: queryKeys.team(teamId).auditReport(page, filters),
+    queryFn: (): Promise<AuditReportResponse> =>
+      json(
+        unwrap(
+          api.GET('/api/teams/{id}/reports/audit', {
+            params: {
+              path: { id: teamId },
+              query: {
+                // The domain as the page's filter holds it; the server refuses an unknown one.
+                ...(filters.domain ? { domain: filters.domain as AuditDomain } : {}),
+                ...(filters.actorId ? { actorId: filters.actorId } : {}),
+                ...(filters.staffId ? { staffId: filters.staffId } : {}),
+                offset: (page - 1) * AUDIT_PAGE_SIZE,
+                limit: AUDIT_PAGE_SIZE,
+              },
+            },
+          }),
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 

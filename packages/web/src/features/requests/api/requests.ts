@@ -4,24 +4,32 @@ import type {
   RequestListResponse,
   ReviewInput,
 } from '@rotaboard/core/contracts/requests';
-import { REQUESTS_PAGE_SIZE } from '@rotaboard/core/requests/requests';
+import { REQUESTS_PAGE_SIZE, type RequestStatus } from '@rotaboard/core/requests/requests';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/requests`;
+const team = (teamId: string) => ({ path: { id: teamId } });
+const request = (teamId: string, requestId: string) => ({ path: { id: teamId, requestId } });
 
 /** One page of a team's requests (keys under ['teams', id, 'requests'], refreshed by live events). */
 export const requestsQueryOptions = (teamId: string, page: number, status: string | null) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'requests', page, status ?? 'all'],
-    queryFn: () => {
-      const params = new URLSearchParams({
-        offset: String((page - 1) * REQUESTS_PAGE_SIZE),
-        limit: String(REQUESTS_PAGE_SIZE),
-      });
-      if (status) params.set('status', status);
-      return apiRequest<RequestListResponse>('GET', `${teamPath(teamId)}?${params}`);
-    },
+    queryKey: queryKeys.team(teamId).requests(page, status),
+    queryFn: (): Promise<RequestListResponse> =>
+      unwrap(
+        api.GET('/api/teams/{id}/requests', {
+          params: {
+            ...team(teamId),
+            query: {
+              offset: (page - 1) * REQUESTS_PAGE_SIZE,
+              limit: REQUESTS_PAGE_SIZE,
+              // The filter as the page read it from its address; the server refuses an unknown one.
+              ...(status ? { status: status as RequestStatus } : {}),
+            },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -29,15 +37,16 @@ function useInvalidateRequests(teamId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'requests'] }),
-      queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).requests() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
     ]);
 }
 
 export function useCreateRequest(teamId: string) {
   const invalidate = useInvalidateRequests(teamId);
   return useMutation({
-    mutationFn: (input: RequestInput) => apiRequest<RequestDto>('POST', teamPath(teamId), input),
+    mutationFn: (input: RequestInput): Promise<RequestDto> =>
+      unwrap(api.POST('/api/teams/{id}/requests', { params: team(teamId), body: input })),
     onSuccess: () => invalidate(),
   });
 }
@@ -46,12 +55,17 @@ export function useReviewRequest(teamId: string) {
   const invalidate = useInvalidateRequests(teamId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, ...input }: ReviewInput & { requestId: string }) =>
-      apiRequest<RequestDto>('PUT', `${teamPath(teamId)}/${encodeURIComponent(requestId)}/review`, input),
+    mutationFn: ({ requestId, ...input }: ReviewInput & { requestId: string }): Promise<RequestDto> =>
+      unwrap(
+        api.PUT('/api/teams/{id}/requests/{requestId}/review', {
+          params: request(teamId, requestId),
+          body: input,
+        }),
+      ),
     onSuccess: () => {
       void invalidate();
       // Approved time off is in the schedule now.
-      void queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'shifts'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).shifts() });
     },
   });
 }
@@ -59,8 +73,8 @@ export function useReviewRequest(teamId: string) {
 export function useCancelRequest(teamId: string) {
   const invalidate = useInvalidateRequests(teamId);
   return useMutation({
-    mutationFn: (requestId: string) =>
-      apiRequest<RequestDto>('PUT', `${teamPath(teamId)}/${encodeURIComponent(requestId)}/cancel`),
+    mutationFn: (requestId: string): Promise<RequestDto> =>
+      unwrap(api.PUT('/api/teams/{id}/requests/{requestId}/cancel', { params: request(teamId, requestId) })),
     onSuccess: () => invalidate(),
   });
 }
@@ -69,10 +83,13 @@ export function useCancelRequest(teamId: string) {
 export function useRespondRequest(teamId: string) {
   const invalidate = useInvalidateRequests(teamId);
   return useMutation({
-    mutationFn: ({ requestId, accept }: { requestId: string; accept: boolean }) =>
-      apiRequest<RequestDto>('PUT', `${teamPath(teamId)}/${encodeURIComponent(requestId)}/respond`, {
-        accept,
-      }),
+    mutationFn: ({ requestId, accept }: { requestId: string; accept: boolean }): Promise<RequestDto> =>
+      unwrap(
+        api.PUT('/api/teams/{id}/requests/{requestId}/respond', {
+          params: request(teamId, requestId),
+          body: { accept },
+        }),
+      ),
     onSuccess: () => invalidate(),
   });
 }

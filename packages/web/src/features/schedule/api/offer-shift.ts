@@ -1,17 +1,18 @@
 import type { GiveAwayInput, RequestDto, SwapInput } from '@rotaboard/core/contracts/requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST …/requests as a swap or give-away of one's own shift (issue 27); refreshes requests and the bell. */
 export function useOfferShift(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SwapInput | GiveAwayInput) =>
-      apiRequest<RequestDto>('POST', `/api/teams/${encodeURIComponent(teamId)}/requests`, input),
+    mutationFn: (input: SwapInput | GiveAwayInput): Promise<RequestDto> =>
+      unwrap(api.POST('/api/teams/{id}/requests', { params: { path: { id: teamId } }, body: input })),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'requests'] }),
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).requests() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
       ]),
   });
 }

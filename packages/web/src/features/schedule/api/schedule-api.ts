@@ -1,24 +1,29 @@
 import type { DayNoteDto, DayNoteInput } from '@rotaboard/core/contracts/day-notes';
 import type { HistoryResponse, ShiftDto, ShiftInput, ShiftLock } from '@rotaboard/core/contracts/shifts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const base = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
-
-export const shiftsKey = (teamId: string) => ['teams', teamId, 'shifts'] as const;
+const team = (teamId: string) => ({ id: teamId });
 
 export const weekShiftsQueryOptions = (teamId: string, startDate: string, endDate: string) =>
   queryOptions({
-    queryKey: [...shiftsKey(teamId), startDate, endDate],
-    queryFn: () =>
-      apiRequest<ShiftDto[]>('GET', `${base(teamId)}/shifts?startDate=${startDate}&endDate=${endDate}`),
+    queryKey: queryKeys.team(teamId).shifts(startDate, endDate),
+    queryFn: (): Promise<ShiftDto[]> =>
+      unwrap(
+        api.GET('/api/teams/{id}/shifts', { params: { path: team(teamId), query: { startDate, endDate } } }),
+      ),
   });
 
 export const dayNotesQueryOptions = (teamId: string, startDate: string, endDate: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'day-notes', startDate, endDate],
-    queryFn: () =>
-      apiRequest<DayNoteDto[]>('GET', `${base(teamId)}/day-notes?startDate=${startDate}&endDate=${endDate}`),
+    queryKey: queryKeys.team(teamId).dayNotes(startDate, endDate),
+    queryFn: (): Promise<DayNoteDto[]> =>
+      unwrap(
+        api.GET('/api/teams/{id}/day-notes', {
+          params: { path: team(teamId), query: { startDate, endDate } },
+        }),
+      ),
   });
 
 export type WeeklyHoursEntry = {
@@ -30,8 +35,9 @@ export type WeeklyHoursEntry = {
 
 export function useWeeklyHours(teamId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['teams', teamId, 'weekly-hours'],
-    queryFn: () => apiRequest<WeeklyHoursEntry[]>('GET', `${base(teamId)}/weekly-hours`),
+    queryKey: queryKeys.team(teamId).weeklyHours(),
+    queryFn: (): Promise<WeeklyHoursEntry[]> =>
+      unwrap(api.GET('/api/teams/{id}/weekly-hours', { params: { path: team(teamId) } })),
     enabled,
   });
 }
@@ -39,10 +45,12 @@ export function useWeeklyHours(teamId: string, enabled: boolean) {
 /** The lock; a failed read counts as no lock (spec). */
 export function useShiftLock(teamId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['teams', teamId, 'locked-until'],
+    queryKey: queryKeys.team(teamId).lockedUntil(),
     queryFn: async (): Promise<ShiftLock> => {
       try {
-        return await apiRequest<ShiftLock>('GET', `${base(teamId)}/shifts/locked-until`);
+        return await unwrap(
+          api.GET('/api/teams/{id}/shifts/locked-until', { params: { path: team(teamId) } }),
+        );
       } catch {
         return { lockedUntil: null, hideScheduleAfterLock: false };
       }
@@ -54,10 +62,14 @@ export function useShiftLock(teamId: string, enabled: boolean) {
 /** The signed-in person's next shift, or null (the server answers null; an older one 404, spec 1 §7). */
 export function useNextShift(teamId: string, date: string, time: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['teams', teamId, 'next-shift', date, time],
-    queryFn: async () => {
+    queryKey: queryKeys.team(teamId).nextShift(date, time),
+    queryFn: async (): Promise<ShiftDto | null> => {
       try {
-        return await apiRequest<ShiftDto | null>('GET', `${base(teamId)}/shifts/next?d=${date}&t=${time}`);
+        return await unwrap(
+          api.GET('/api/teams/{id}/shifts/next', {
+            params: { path: team(teamId), query: { d: date, t: time } },
+          }),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -71,43 +83,53 @@ export function useNextShift(teamId: string, date: string, time: string, enabled
   });
 }
 
-const notify = (value: boolean) => `includeNotification=${value ? 'true' : 'false'}`;
+const notify = (value: boolean) => ({ includeNotification: value ? ('true' as const) : ('false' as const) });
 
 export function shiftCalls(teamId: string) {
+  const path = team(teamId);
+  const shift = (shiftId: string) => ({ ...path, shiftId });
   return {
-    create: (input: ShiftInput, includeNotification = false) =>
-      apiRequest<ShiftDto>('POST', `${base(teamId)}/shifts?${notify(includeNotification)}`, input),
-    update: (shiftId: string, input: ShiftInput, includeNotification = false) =>
-      apiRequest<ShiftDto>(
-        'PUT',
-        `${base(teamId)}/shifts/${encodeURIComponent(shiftId)}?${notify(includeNotification)}`,
-        input,
+    create: (input: ShiftInput, includeNotification = false): Promise<ShiftDto> =>
+      unwrap(
+        api.POST('/api/teams/{id}/shifts', {
+          params: { path, query: notify(includeNotification) },
+          body: input,
+        }),
+      ),
+    update: (shiftId: string, input: ShiftInput, includeNotification = false): Promise<ShiftDto> =>
+      unwrap(
+        api.PUT('/api/teams/{id}/shifts/{shiftId}', {
+          params: { path: shift(shiftId), query: notify(includeNotification) },
+          body: input,
+        }),
       ),
     remove: (shiftId: string, includeNotification = false) =>
-      apiRequest<void>(
-        'DELETE',
-        `${base(teamId)}/shifts/${encodeURIComponent(shiftId)}?${notify(includeNotification)}`,
+      unwrap(
+        api.DELETE('/api/teams/{id}/shifts/{shiftId}', {
+          params: { path: shift(shiftId), query: notify(includeNotification) },
+        }),
       ),
     copyWeek: (fromWeekStart: string, toWeekStart: string, includeTimeOff = false) =>
-      apiRequest<{ message: string; copied: number; skipped: number }>(
-        'POST',
-        `${base(teamId)}/shifts/copy-week`,
-        { fromWeekStart, toWeekStart, includeTimeOff },
+      unwrap(
+        api.POST('/api/teams/{id}/shifts/copy-week', {
+          params: { path },
+          body: { fromWeekStart, toWeekStart, includeTimeOff },
+        }),
       ),
     clearWeek: (weekStartDate: string) =>
-      apiRequest<{ message: string; deleted: number }>('POST', `${base(teamId)}/shifts/clear-week`, {
-        weekStartDate,
-      }),
+      unwrap(api.POST('/api/teams/{id}/shifts/clear-week', { params: { path }, body: { weekStartDate } })),
     notifyWeek: (weekStartDate: string, weekEndDate: string) =>
-      apiRequest<{ message: string; notifiedCount: number }>(
-        'POST',
-        `${base(teamId)}/shifts/notify-week-updated`,
-        { weekStartDate, weekEndDate },
+      unwrap(
+        api.POST('/api/teams/{id}/shifts/notify-week-updated', {
+          params: { path },
+          body: { weekStartDate, weekEndDate },
+        }),
       ),
-    history: (shiftId: string, offset: number, limit = 20) =>
-      apiRequest<HistoryResponse>(
-        'GET',
-        `${base(teamId)}/shifts/${encodeURIComponent(shiftId)}/history?offset=${offset}&limit=${limit}`,
+    history: (shiftId: string, offset: number, limit = 20): Promise<HistoryResponse> =>
+      unwrap(
+        api.GET('/api/teams/{id}/shifts/{shiftId}/history', {
+          params: { path: shift(shiftId), query: { offset, limit } },
+        }),
       ),
   };
 }
@@ -132,7 +154,7 @@ export function inputOf(shift: ShiftDto): ShiftInput {
 
 export function useInvalidateSchedule(teamId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['teams', teamId] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).all });
 }
 
 /** What saving the lock came to: the spec's write never throws, but a refusal keeps its reason. */
@@ -144,22 +166,26 @@ export function useSaveLock(teamId: string) {
   return useMutation({
     mutationFn: async (lock: ShiftLock): Promise<SaveLockResult> => {
       try {
-        await apiRequest('PUT', `${base(teamId)}/shifts/locked-until`, lock);
+        await api.PUT('/api/teams/{id}/shifts/locked-until', { params: { path: team(teamId) }, body: lock });
         return { saved: true };
       } catch (error) {
         return { saved: false, error };
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'locked-until'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).lockedUntil() }),
   });
 }
 
 export function dayNoteCalls(teamId: string) {
+  const path = team(teamId);
   return {
-    create: (input: DayNoteInput) => apiRequest<DayNoteDto>('POST', `${base(teamId)}/day-notes`, input),
-    update: (noteId: string, input: DayNoteInput) =>
-      apiRequest<DayNoteDto>('PUT', `${base(teamId)}/day-notes/${encodeURIComponent(noteId)}`, input),
+    create: (input: DayNoteInput): Promise<DayNoteDto> =>
+      unwrap(api.POST('/api/teams/{id}/day-notes', { params: { path }, body: input })),
+    update: (noteId: string, input: DayNoteInput): Promise<DayNoteDto> =>
+      unwrap(
+        api.PUT('/api/teams/{id}/day-notes/{noteId}', { params: { path: { ...path, noteId } }, body: input }),
+      ),
     remove: (noteId: string) =>
-      apiRequest<void>('DELETE', `${base(teamId)}/day-notes/${encodeURIComponent(noteId)}`),
+      unwrap(api.DELETE('/api/teams/{id}/day-notes/{noteId}', { params: { path: { ...path, noteId } } })),
   };
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { queryKeys } from '../../../lib/query-keys';
 import { shiftCalls } from '../api/schedule-api';
 
 type Entry = HistoryResponse['history'][number];
@@ -78,7 +79,7 @@ export function ShiftHistory({
 }) {
   const [shown, setShown] = useState(false);
   const query = useInfiniteQuery({
-    queryKey: ['teams', teamId, 'shift-history', shiftId],
+    queryKey: queryKeys.team(teamId).shiftHistory(shiftId),
     queryFn: ({ pageParam }) => shiftCalls(teamId).history(shiftId, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>

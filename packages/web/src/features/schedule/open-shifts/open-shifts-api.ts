@@ -6,44 +6,49 @@ import type {
   OpenShiftListResponse,
 } from '@rotaboard/core/contracts/open-shifts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
 
-const base = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/open-shifts`;
-
-/** ['teams', id, 'open-shifts', from, to]: the realtime policy refetches it on an 'open-shifts' change. */
-export const openShiftsKey = (teamId: string) => ['teams', teamId, 'open-shifts'] as const;
+const team = (teamId: string) => ({ id: teamId });
 
 export const openShiftsQueryOptions = (teamId: string, startDate: string, endDate: string) =>
   queryOptions({
-    queryKey: [...openShiftsKey(teamId), startDate, endDate],
-    queryFn: async () =>
-      (
-        await apiRequest<OpenShiftListResponse>(
-          'GET',
-          `${base(teamId)}?startDate=${startDate}&endDate=${endDate}`,
-        )
-      ).openShifts,
+    // The realtime policy refetches it on an 'open-shifts' change over these dates.
+    queryKey: queryKeys.team(teamId).openShifts(startDate, endDate),
+    queryFn: async () => {
+      const list: OpenShiftListResponse = await unwrap(
+        api.GET('/api/teams/{id}/open-shifts', {
+          params: { path: team(teamId), query: { startDate, endDate } },
+        }),
+      );
+      return list.openShifts;
+    },
   });
 
 /** Posting, deleting, claiming and deciding: each refetches the open shifts (and the week, on approval). */
 export function useOpenShiftActions(teamId: string) {
   const queryClient = useQueryClient();
   const refetch = (alsoShifts = false) => {
-    void queryClient.invalidateQueries({ queryKey: openShiftsKey(teamId) });
-    if (alsoShifts) void queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'shifts'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).openShifts() });
+    if (alsoShifts) void queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).shifts() });
   };
   const post = useMutation({
-    mutationFn: (input: OpenShiftInput) => apiRequest<OpenShiftDto>('POST', base(teamId), input),
+    mutationFn: (input: OpenShiftInput): Promise<OpenShiftDto> =>
+      unwrap(api.POST('/api/teams/{id}/open-shifts', { params: { path: team(teamId) }, body: input })),
     onSuccess: () => {
       toast.success('Open shift posted');
       refetch();
     },
   });
   const remove = useMutation({
-    mutationFn: (openShiftId: string) =>
-      apiRequest<MessageResponse>('DELETE', `${base(teamId)}/${encodeURIComponent(openShiftId)}`),
+    mutationFn: (openShiftId: string): Promise<MessageResponse> =>
+      unwrap(
+        api.DELETE('/api/teams/{id}/open-shifts/{openShiftId}', {
+          params: { path: { id: teamId, openShiftId } },
+        }),
+      ),
     onSuccess: (result) => {
       toast.success(result.message);
       refetch();
@@ -51,8 +56,12 @@ export function useOpenShiftActions(teamId: string) {
     onError: (error) => showApiError(error, 'Failed to delete the open shift.'),
   });
   const claim = useMutation({
-    mutationFn: (openShiftId: string) =>
-      apiRequest<ClaimResponse>('POST', `${base(teamId)}/${encodeURIComponent(openShiftId)}/claim`),
+    mutationFn: (openShiftId: string): Promise<ClaimResponse> =>
+      unwrap(
+        api.POST('/api/teams/{id}/open-shifts/{openShiftId}/claim', {
+          params: { path: { id: teamId, openShiftId } },
+        }),
+      ),
     onSuccess: () => {
       toast.success('Claimed — your manager will approve or reject it');
       refetch();
@@ -60,11 +69,16 @@ export function useOpenShiftActions(teamId: string) {
     onError: (error) => showApiError(error, 'Failed to claim the open shift.'),
   });
   const decide = useMutation({
-    mutationFn: (vars: { openShiftId: string; claimId: string; status: 'approved' | 'rejected' }) =>
-      apiRequest<OpenShiftDto>(
-        'PUT',
-        `${base(teamId)}/${encodeURIComponent(vars.openShiftId)}/claims/${encodeURIComponent(vars.claimId)}`,
-        { status: vars.status },
+    mutationFn: (vars: {
+      openShiftId: string;
+      claimId: string;
+      status: 'approved' | 'rejected';
+    }): Promise<OpenShiftDto> =>
+      unwrap(
+        api.PUT('/api/teams/{id}/open-shifts/{openShiftId}/claims/{claimId}', {
+          params: { path: { id: teamId, openShiftId: vars.openShiftId, claimId: vars.claimId } },
+          body: { status: vars.status },
+        }),
       ),
     onSuccess: (_result, vars) => {
       toast.success(

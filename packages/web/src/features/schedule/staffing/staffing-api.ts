@@ -9,11 +9,12 @@ import type {
 } from '@rotaboard/core/contracts/proposals';
 import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Types only from the contracts: this module is in the schedule's first load, and zod is not.
 
-const base = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
+const team = (teamId: string) => ({ id: teamId });
 // The last answer stays on screen while the next is fetched: what `keepPreviousData` does, but that
 // import lands in the entry chunk beside the query library (about 0.1 KB more on every page).
 const keepPrevious = <T>(previous: T | undefined) => previous;
@@ -33,13 +34,15 @@ export const validatePeriodQueryOptions = (
   shiftsFetchedAt: number,
 ) =>
   queryOptions({
-    // Under ['teams', id, 'schedule-agent']: saving the settings (features/staffing) checks the week again.
-    queryKey: ['teams', teamId, 'schedule-agent', 'validate', startDate, endDate, shiftsFetchedAt],
-    queryFn: () =>
-      apiRequest<ValidatePeriodResult>('POST', `${base(teamId)}/schedule-agent/validate-period`, {
-        startDate,
-        endDate,
-      }),
+    // Under …scheduleAgent(): saving the settings (features/staffing) checks the week again.
+    queryKey: queryKeys.team(teamId).validatePeriod(startDate, endDate, shiftsFetchedAt),
+    queryFn: (): Promise<ValidatePeriodResult> =>
+      unwrap(
+        api.POST('/api/teams/{id}/schedule-agent/validate-period', {
+          params: { path: team(teamId) },
+          body: { startDate, endDate },
+        }),
+      ),
     placeholderData: keepPrevious,
     // A refusal (a Free team, a lost role) says so in the week tools; asking again changes nothing.
     retry: false,
@@ -47,12 +50,13 @@ export const validatePeriodQueryOptions = (
 
 export const teamAvailabilityQueryOptions = (teamId: string, startDate: string, endDate: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'availability', startDate, endDate],
-    queryFn: async () =>
+    queryKey: queryKeys.team(teamId).availability(startDate, endDate),
+    queryFn: async (): Promise<StaffAvailability[]> =>
       (
-        await apiRequest<{ availability: StaffAvailability[] }>(
-          'GET',
-          `${base(teamId)}/availability?startDate=${startDate}&endDate=${endDate}`,
+        await unwrap(
+          api.GET('/api/teams/{id}/availability', {
+            params: { path: team(teamId), query: { startDate, endDate } },
+          }),
         )
       ).availability,
     placeholderData: keepPrevious,
@@ -61,21 +65,36 @@ export const teamAvailabilityQueryOptions = (teamId: string, startDate: string, 
 
 export const proposalQueryOptions = (teamId: string, proposalId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'proposals', proposalId],
-    queryFn: () =>
-      apiRequest<ProposalDto>('GET', `${base(teamId)}/proposals/${encodeURIComponent(proposalId)}`),
+    queryKey: queryKeys.team(teamId).proposals(proposalId),
+    queryFn: (): Promise<ProposalDto> =>
+      unwrap(
+        api.GET('/api/teams/{id}/proposals/{proposalId}', { params: { path: { id: teamId, proposalId } } }),
+      ),
     retry: false,
   });
 
 export function agentCalls(teamId: string) {
-  const proposal = (proposalId: string) => `${base(teamId)}/proposals/${encodeURIComponent(proposalId)}`;
+  const proposal = (proposalId: string) => ({ path: { id: teamId, proposalId } });
   return {
-    run: (input: AgentRunInput) =>
-      apiRequest<AgentRunResult>('POST', `${base(teamId)}/schedule-agent/runs`, input),
-    accept: (proposalId: string, changeIds: string[]) =>
-      apiRequest<AcceptResult>('POST', `${proposal(proposalId)}/accept`, { changeIds }),
-    reject: (proposalId: string, changeIds: string[]) =>
-      apiRequest<RejectResult>('POST', `${proposal(proposalId)}/reject`, { changeIds }),
-    undo: (proposalId: string) => apiRequest<UndoResult>('POST', `${proposal(proposalId)}/undo`),
+    run: (input: AgentRunInput): Promise<AgentRunResult> =>
+      unwrap(
+        api.POST('/api/teams/{id}/schedule-agent/runs', { params: { path: team(teamId) }, body: input }),
+      ),
+    accept: (proposalId: string, changeIds: string[]): Promise<AcceptResult> =>
+      unwrap(
+        api.POST('/api/teams/{id}/proposals/{proposalId}/accept', {
+          params: proposal(proposalId),
+          body: { changeIds },
+        }),
+      ),
+    reject: (proposalId: string, changeIds: string[]): Promise<RejectResult> =>
+      unwrap(
+        api.POST('/api/teams/{id}/proposals/{proposalId}/reject', {
+          params: proposal(proposalId),
+          body: { changeIds },
+        }),
+      ),
+    undo: (proposalId: string): Promise<UndoResult> =>
+      unwrap(api.POST('/api/teams/{id}/proposals/{proposalId}/undo', { params: proposal(proposalId) })),
   };
 }

@@ -1,6 +1,7 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { showApiError } from '../../../lib/show-api-error';
 import { useHour12 } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
@@ -79,8 +80,8 @@ export function useStaffing({
   // (its key is when they were fetched), so it is not asked for twice.
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'proposals'] }),
-      queryClient.invalidateQueries({ queryKey: ['teams', teamId, 'shifts'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).proposals() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId).shifts() }),
     ]);
   const calls = agentCalls(teamId);
 

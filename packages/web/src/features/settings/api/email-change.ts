@@ -1,20 +1,21 @@
 import type { EmailChangeStatusResponse } from '@rotaboard/core/contracts/auth';
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const emailChangeStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'change-email', 'status'],
-    queryFn: () => apiRequest<EmailChangeStatusResponse>('GET', '/api/auth/change-email/status'),
+    queryKey: queryKeys.emailChangeStatus(),
+    queryFn: (): Promise<EmailChangeStatusResponse> => unwrap(api.GET('/api/auth/change-email/status')),
   });
 
 /** POST /api/auth/change-email/initiate: emails a verification link to the new address. */
 export function useInitiateEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newEmail: string) =>
-      apiRequest<MessageResponse>('POST', '/api/auth/change-email/initiate', { newEmail }),
+    mutationFn: (newEmail: string): Promise<MessageResponse> =>
+      unwrap(api.POST('/api/auth/change-email/initiate', { body: { newEmail } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailChangeStatusQueryOptions().queryKey }),
   });
 }
@@ -23,7 +24,7 @@ export function useInitiateEmailChange() {
 export function useCancelEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<MessageResponse>('POST', '/api/auth/change-email/cancel', {}),
+    mutationFn: (): Promise<MessageResponse> => unwrap(api.POST('/api/auth/change-email/cancel')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailChangeStatusQueryOptions().queryKey }),
   });
 }

@@ -1,9 +1,9 @@
-import type { UserDto, UserResponse } from '@rotaboard/core/contracts/users';
+import type { UserDto } from '@rotaboard/core/contracts/users';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
@@ -15,7 +15,7 @@ export function NotificationsSection({ user }: { user: UserDto }) {
   const { refresh } = useAuth();
   const save = useMutation({
     mutationFn: (requestEmails: boolean) =>
-      apiRequest<UserResponse>('PUT', '/api/users/me/preferences', { requestEmails }),
+      unwrap(api.PUT('/api/users/me/preferences', { body: { requestEmails } })),
     onSuccess: async (_, requestEmails) => {
       await refresh();
       toast.success(requestEmails ? 'Request emails are on' : 'Request emails are off');

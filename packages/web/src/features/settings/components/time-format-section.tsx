@@ -1,8 +1,8 @@
-import type { UserDto, UserResponse } from '@rotaboard/core/contracts/users';
+import type { UserDto } from '@rotaboard/core/contracts/users';
 import { formatClockRange, prefersHour12, type TimeFormat } from '@rotaboard/core/time/format';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
 import { toast } from '../../../lib/toast';
@@ -29,7 +29,7 @@ export function TimeFormatSection({ user }: { user: UserDto }) {
   ];
   const save = useMutation({
     mutationFn: (timeFormat: TimeFormat) =>
-      apiRequest<UserResponse>('PUT', '/api/users/me/preferences', { timeFormat }),
+      unwrap(api.PUT('/api/users/me/preferences', { body: { timeFormat } })),
     onSuccess: async (_, timeFormat) => {
       await refresh();
       toast.success(

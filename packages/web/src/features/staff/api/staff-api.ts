@@ -1,7 +1,5 @@
-import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import type {
   CreateStaffInput,
-  RemoveStaffResponse,
   StaffDto,
   StaffLimitsResponse,
   UpdateStaffInput,
@@ -12,28 +10,26 @@ import type {
   WeeklyHoursEntryDto,
 } from '@rotaboard/core/contracts/weekly-hours';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { teamStaffQueryOptions } from '../../../lib/teams';
 
-const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
-const staffPath = (teamId: string, staffId: string) =>
-  `${teamPath(teamId)}/staff/${encodeURIComponent(staffId)}`;
+const team = (teamId: string) => ({ path: { id: teamId } });
+const member = (teamId: string, staffId: string) => ({ path: { id: teamId, staffId } });
 
 /** Counts against the plan. Under the staff list's key, so every staff change refreshes it too. */
 export const staffLimitsQueryOptions = (teamId: string) =>
   queryOptions({
-    queryKey: [...teamStaffQueryOptions(teamId).queryKey, 'limits'] as const,
-    queryFn: () => apiRequest<StaffLimitsResponse>('GET', `${teamPath(teamId)}/staff/limits`),
+    queryKey: queryKeys.team(teamId).staffLimits(),
+    queryFn: (): Promise<StaffLimitsResponse> =>
+      unwrap(api.GET('/api/teams/{id}/staff/limits', { params: team(teamId) })),
   });
 
 export const weeklyHoursQueryOptions = (teamId: string, staffId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'weekly-hours', staffId] as const,
-    queryFn: () =>
-      apiRequest<WeeklyHoursEntryDto[]>(
-        'GET',
-        `${teamPath(teamId)}/weekly-hours?staffId=${encodeURIComponent(staffId)}`,
-      ),
+    queryKey: queryKeys.team(teamId).weeklyHours(staffId),
+    queryFn: (): Promise<WeeklyHoursEntryDto[]> =>
+      unwrap(api.GET('/api/teams/{id}/weekly-hours', { params: { ...team(teamId), query: { staffId } } })),
   });
 
 /** A call that changes the staff list; the list (and the limits) are read again afterwards. */
@@ -50,54 +46,55 @@ function useStaffMutation<TVariables, TResult>(
 
 export function useAddStaff(teamId: string) {
   return useStaffMutation(teamId, (input: CreateStaffInput) =>
-    apiRequest<StaffDto>('POST', `${teamPath(teamId)}/staff`, input),
+    unwrap(api.POST('/api/teams/{id}/staff', { params: team(teamId), body: input })),
   );
 }
 
 export function useUpdateStaff(teamId: string) {
   return useStaffMutation(teamId, ({ staffId, input }: { staffId: string; input: UpdateStaffInput }) =>
-    apiRequest<StaffDto>('PUT', staffPath(teamId, staffId), input),
+    unwrap(api.PUT('/api/teams/{id}/staff/{staffId}', { params: member(teamId, staffId), body: input })),
   );
 }
 
 /** With a future `leavingDate` the person is marked as leaving; without one they are removed now. */
 export function useRemoveStaff(teamId: string) {
   return useStaffMutation(teamId, ({ staffId, leavingDate }: { staffId: string; leavingDate?: string }) =>
-    apiRequest<RemoveStaffResponse>(
-      'DELETE',
-      `${staffPath(teamId, staffId)}${leavingDate ? `?leavingDate=${encodeURIComponent(leavingDate)}` : ''}`,
+    unwrap(
+      api.DELETE('/api/teams/{id}/staff/{staffId}', {
+        params: { ...member(teamId, staffId), query: leavingDate ? { leavingDate } : {} },
+      }),
     ),
   );
 }
 
 export function useCancelLeaving(teamId: string) {
   return useStaffMutation(teamId, (staffId: string) =>
-    apiRequest<StaffDto>('POST', `${staffPath(teamId, staffId)}/cancel-leaving`, {}),
+    unwrap(api.POST('/api/teams/{id}/staff/{staffId}/cancel-leaving', { params: member(teamId, staffId) })),
   );
 }
 
 export function useInviteStaff(teamId: string) {
   return useStaffMutation(teamId, (input: { staffId: string; email: string }) =>
-    apiRequest<StaffDto>('POST', `${teamPath(teamId)}/invite`, input),
+    unwrap(api.POST('/api/teams/{id}/invite', { params: team(teamId), body: input })),
   );
 }
 
 export function useResendInvite(teamId: string) {
   return useStaffMutation(teamId, (staffId: string) =>
-    apiRequest<StaffDto>('POST', `${teamPath(teamId)}/resend-invite`, { staffId }),
+    unwrap(api.POST('/api/teams/{id}/resend-invite', { params: team(teamId), body: { staffId } })),
   );
 }
 
 export function useRevokeInvite(teamId: string) {
   return useStaffMutation(teamId, (staffId: string) =>
-    apiRequest<StaffDto>('DELETE', `${teamPath(teamId)}/invite`, { staffId }),
+    unwrap(api.DELETE('/api/teams/{id}/invite', { params: team(teamId), body: { staffId } })),
   );
 }
 
 /** Takes away a member's sign-in access to the team; they stay on the staff list. */
 export function useRemoveAccess(teamId: string) {
   return useStaffMutation(teamId, (staffId: string) =>
-    apiRequest<StaffDto>('DELETE', `${teamPath(teamId)}/access`, { staffId }),
+    unwrap(api.DELETE('/api/teams/{id}/access', { params: team(teamId), body: { staffId } })),
   );
 }
 
@@ -109,10 +106,13 @@ export function useReorderStaff(teamId: string) {
   const queryClient = useQueryClient();
   const key = teamStaffQueryOptions(teamId).queryKey;
   return useMutation({
-    mutationFn: (ordered: StaffDto[]) =>
-      apiRequest<StaffDto[]>('POST', `${teamPath(teamId)}/staff/order`, {
-        staffIds: ordered.map((member) => member.staffId),
-      }),
+    mutationFn: (ordered: StaffDto[]): Promise<StaffDto[]> =>
+      unwrap(
+        api.POST('/api/teams/{id}/staff/order', {
+          params: team(teamId),
+          body: { staffIds: ordered.map((person) => person.staffId) },
+        }),
+      ),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const previous = queryClient.getQueryData(key);
@@ -144,7 +144,7 @@ function useWeeklyHoursMutation<TVariables, TResult>(
 
 export function useAddWeeklyHours(teamId: string, staffId: string) {
   return useWeeklyHoursMutation(teamId, staffId, (input: CreateWeeklyHoursInput) =>
-    apiRequest<WeeklyHoursEntryDto>('POST', `${teamPath(teamId)}/weekly-hours`, input),
+    unwrap(api.POST('/api/teams/{id}/weekly-hours', { params: team(teamId), body: input })),
   );
 }
 
@@ -153,16 +153,19 @@ export function useUpdateWeeklyHours(teamId: string, staffId: string) {
     teamId,
     staffId,
     ({ entryId, input }: { entryId: string; input: UpdateWeeklyHoursInput }) =>
-      apiRequest<WeeklyHoursEntryDto>(
-        'PUT',
-        `${teamPath(teamId)}/weekly-hours/${encodeURIComponent(entryId)}`,
-        input,
+      unwrap(
+        api.PUT('/api/teams/{id}/weekly-hours/{entryId}', {
+          params: { path: { id: teamId, entryId } },
+          body: input,
+        }),
       ),
   );
 }
 
 export function useDeleteWeeklyHours(teamId: string, staffId: string) {
   return useWeeklyHoursMutation(teamId, staffId, (entryId: string) =>
-    apiRequest<MessageResponse>('DELETE', `${teamPath(teamId)}/weekly-hours/${encodeURIComponent(entryId)}`),
+    unwrap(
+      api.DELETE('/api/teams/{id}/weekly-hours/{entryId}', { params: { path: { id: teamId, entryId } } }),
+    ),
   );
 }

@@ -1,10 +1,11 @@
 import type { AgentLogsResponse } from '@rotaboard/core/contracts/proposals';
 import type { StaffingSettings } from '@rotaboard/core/contracts/schedule-agent';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { AGENT_LOG_PAGE_SIZE } from '../utils/staffing-form';
 
-const agentPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}/schedule-agent`;
+const team = (teamId: string) => ({ path: { id: teamId } });
 
 /** A refusal (403 on Free, 404 for someone not on the team) is an answer: asking again will not change it. */
 const retryUnlessRefused = (count: number, error: unknown) =>
@@ -13,8 +14,9 @@ const retryUnlessRefused = (count: number, error: unknown) =>
 /** GET …/schedule-agent: the team's coverage and rules (the defaults until something is saved). */
 export const staffingSettingsQueryOptions = (teamId: string) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'schedule-agent', 'settings'] as const,
-    queryFn: () => apiRequest<StaffingSettings>('GET', agentPath(teamId)),
+    queryKey: queryKeys.team(teamId).staffingSettings(),
+    queryFn: (): Promise<StaffingSettings> =>
+      unwrap(api.GET('/api/teams/{id}/schedule-agent', { params: team(teamId) })),
     retry: retryUnlessRefused,
   });
 
@@ -22,15 +24,15 @@ export const staffingSettingsQueryOptions = (teamId: string) =>
 export function useSaveStaffingSettings(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: StaffingSettings) =>
-      apiRequest<StaffingSettings>('PUT', agentPath(teamId), settings),
+    mutationFn: (settings: StaffingSettings): Promise<StaffingSettings> =>
+      unwrap(api.PUT('/api/teams/{id}/schedule-agent', { params: team(teamId), body: settings })),
     onSuccess: (saved) => {
       queryClient.setQueryData(staffingSettingsQueryOptions(teamId).queryKey, saved);
       // Whatever else was read under …/schedule-agent (the grid's validation of a period) was judged
       // against the old settings.
       void queryClient.invalidateQueries({
-        queryKey: ['teams', teamId, 'schedule-agent'],
-        predicate: (query) => query.queryKey[3] !== 'settings',
+        queryKey: queryKeys.team(teamId).scheduleAgent(),
+        predicate: (query) => query.queryHash !== hashKey(queryKeys.team(teamId).staffingSettings()),
       });
     },
   });
@@ -39,14 +41,16 @@ export function useSaveStaffingSettings(teamId: string) {
 /** GET …/schedule-agent/logs: the agent's runs, newest first, one page of them. */
 export const agentLogsQueryOptions = (teamId: string, page: number) =>
   queryOptions({
-    queryKey: ['teams', teamId, 'schedule-agent', 'logs', page] as const,
-    queryFn: () => {
-      const search = new URLSearchParams({
-        offset: String((page - 1) * AGENT_LOG_PAGE_SIZE),
-        limit: String(AGENT_LOG_PAGE_SIZE),
-      });
-      return apiRequest<AgentLogsResponse>('GET', `${agentPath(teamId)}/logs?${search}`);
-    },
+    queryKey: queryKeys.team(teamId).agentLogs(page),
+    queryFn: (): Promise<AgentLogsResponse> =>
+      unwrap(
+        api.GET('/api/teams/{id}/schedule-agent/logs', {
+          params: {
+            ...team(teamId),
+            query: { offset: (page - 1) * AGENT_LOG_PAGE_SIZE, limit: AGENT_LOG_PAGE_SIZE },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });

@@ -5,16 +5,18 @@ import type {
   RedirectResponse,
   SubscriptionDto,
 } from '@rotaboard/core/contracts/subscriptions';
+import type { Currency } from '@rotaboard/core/regions/regions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const SUBSCRIPTION_QUERY_KEY = ['subscription', 'current'] as const;
+export const SUBSCRIPTION_QUERY_KEY = queryKeys.subscription();
 
 const subscriptionQueryOptions = () =>
   queryOptions({
     queryKey: SUBSCRIPTION_QUERY_KEY,
-    queryFn: () => apiRequest<SubscriptionDto>('GET', '/api/subscriptions/current'),
+    queryFn: (): Promise<SubscriptionDto> => unwrap(api.GET('/api/subscriptions/current')),
   });
 
 /** GET /api/subscriptions/current while signed in (and `wanted`). */
@@ -40,7 +42,7 @@ export function useRefreshSubscription() {
       }),
       refresh(),
       // Teams carry their owner's tier (limits, Pro features).
-      queryClient.invalidateQueries({ queryKey: ['teams'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.teams() }),
     ]);
   };
 }
@@ -48,31 +50,34 @@ export function useRefreshSubscription() {
 /** The browser leaves for the checkout page (Stripe's, or the demo provider's). */
 export function useCheckout() {
   return useMutation({
-    mutationFn: (input: CheckoutInput) =>
-      apiRequest<RedirectResponse>('POST', '/api/subscriptions/checkout', input),
+    // Core's CheckoutInput types the currency as any string; the document (and the server) take one
+    // of the regions' currencies, which is what the page sends.
+    mutationFn: (
+      input: Omit<CheckoutInput, 'currency'> & { currency: Currency },
+    ): Promise<RedirectResponse> => unwrap(api.POST('/api/subscriptions/checkout', { body: input })),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
 export function usePortal() {
   return useMutation({
-    mutationFn: (returnUrl: string) =>
-      apiRequest<RedirectResponse>('POST', '/api/subscriptions/portal', { returnUrl }),
+    mutationFn: (returnUrl: string): Promise<RedirectResponse> =>
+      unwrap(api.POST('/api/subscriptions/portal', { body: { returnUrl } })),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
-export const demoCheckout = (sessionId: string) =>
-  apiRequest<DemoCheckoutDto>('GET', `/api/billing/demo/checkout/${encodeURIComponent(sessionId)}`);
-export const payDemoCheckout = (sessionId: string) =>
-  apiRequest<RedirectResponse>('POST', `/api/billing/demo/checkout/${encodeURIComponent(sessionId)}/pay`);
-export const demoPortal = (sessionId: string) =>
-  apiRequest<DemoPortalDto>('GET', `/api/billing/demo/portal/${encodeURIComponent(sessionId)}`);
-export const setDemoCancelAtPeriodEnd = (sessionId: string, cancel: boolean) =>
-  apiRequest<DemoPortalDto>(
-    'PUT',
-    `/api/billing/demo/portal/${encodeURIComponent(sessionId)}/cancel-at-period-end`,
-    {
-      cancel,
-    },
+const session = (sessionId: string) => ({ path: { sessionId } });
+export const demoCheckout = (sessionId: string): Promise<DemoCheckoutDto> =>
+  unwrap(api.GET('/api/billing/demo/checkout/{sessionId}', { params: session(sessionId) }));
+export const payDemoCheckout = (sessionId: string): Promise<RedirectResponse> =>
+  unwrap(api.POST('/api/billing/demo/checkout/{sessionId}/pay', { params: session(sessionId) }));
+export const demoPortal = (sessionId: string): Promise<DemoPortalDto> =>
+  unwrap(api.GET('/api/billing/demo/portal/{sessionId}', { params: session(sessionId) }));
+export const setDemoCancelAtPeriodEnd = (sessionId: string, cancel: boolean): Promise<DemoPortalDto> =>
+  unwrap(
+    api.PUT('/api/billing/demo/portal/{sessionId}/cancel-at-period-end', {
+      params: session(sessionId),
+      body: { cancel },
+    }),
   );

@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui/card';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { demoCheckout, payDemoCheckout } from '../api/subscription';
 import { DemoBanner, DemoLinkProblem } from '../components/demo-banner';
 
@@ -29,7 +30,7 @@ export function DemoCheckoutPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session') ?? '';
   const session = useQuery({
-    queryKey: ['billing', 'demo-checkout', sessionId],
+    queryKey: queryKeys.demoCheckout(sessionId),
     queryFn: () => demoCheckout(sessionId),
     enabled: sessionId !== '',
     retry: false,

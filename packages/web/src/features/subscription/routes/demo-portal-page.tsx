@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui/dialog';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { demoPortal, setDemoCancelAtPeriodEnd } from '../api/subscription';
 import { formatBillingDate } from '../components/billing-dates';
@@ -34,7 +35,7 @@ export function DemoPortalPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session') ?? '';
   const queryClient = useQueryClient();
-  const queryKey = ['billing', 'demo-portal', sessionId];
+  const queryKey = queryKeys.demoPortal(sessionId);
   const portal = useQuery({
     queryKey,
     queryFn: () => demoPortal(sessionId),

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { CreateTeamInput, TeamDto, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import {
   getSelectedTeamId,
   setSelectedTeamId,
@@ -9,13 +9,13 @@ import {
   teamsQueryOptions,
 } from '../../../lib/teams';
 
-const teamPath = (teamId: string) => `/api/teams/${encodeURIComponent(teamId)}`;
+const team = (teamId: string) => ({ path: { id: teamId } });
 
 /** POST /api/teams: the new team is added to the list. */
 export function useCreateTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTeamInput) => apiRequest<TeamDto>('POST', '/api/teams', input),
+    mutationFn: (input: CreateTeamInput): Promise<TeamDto> => unwrap(api.POST('/api/teams', { body: input })),
     onSuccess: (team) => {
       queryClient.setQueryData(teamsQueryOptions().queryKey, (teams) => (teams ? [...teams, team] : [team]));
       void queryClient.invalidateQueries({ queryKey: teamsQueryOptions().queryKey });
@@ -27,8 +27,8 @@ export function useCreateTeam() {
 export function useUpdateTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, input }: { teamId: string; input: UpdateTeamInput }) =>
-      apiRequest<TeamDto>('PUT', teamPath(teamId), input),
+    mutationFn: ({ teamId, input }: { teamId: string; input: UpdateTeamInput }): Promise<TeamDto> =>
+      unwrap(api.PUT('/api/teams/{id}', { params: team(teamId), body: input })),
     onSuccess: (team) => {
       queryClient.setQueryData(teamQueryOptions(team.teamId).queryKey, team);
       queryClient.setQueryData(teamsQueryOptions().queryKey, (teams) =>
@@ -44,7 +44,8 @@ export function useUpdateTeam() {
 export function useDeleteTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (teamId: string) => apiRequest<MessageResponse>('DELETE', teamPath(teamId)),
+    mutationFn: (teamId: string): Promise<MessageResponse> =>
+      unwrap(api.DELETE('/api/teams/{id}', { params: team(teamId) })),
     onSuccess: (_result, teamId) => {
       if (getSelectedTeamId() === teamId) setSelectedTeamId(null);
       queryClient.setQueryData(teamsQueryOptions().queryKey, (teams) =>
