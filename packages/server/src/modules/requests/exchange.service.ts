@@ -18,24 +18,22 @@ import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { teamToday } from '../../lib/calendar.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 import { swapAskedEmail } from '../mail/templates.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { ExchangeMove } from '../shifts/shift-write.service.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
+import type { TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow } from './request.repository.ts';
 import {
   asSwapShift,
-  auditValues,
   dtoOf,
   fullName,
-  mayReview,
   NOT_ON_STAFF,
   type RequestContext,
   type RequestServiceDeps,
+  recordRequest,
   requirePro,
   stepTo,
   summaryOf,
@@ -159,14 +157,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
         targetShiftId: target?.id ?? null,
         targetStaffId: colleague?.staffId ?? null,
       });
-      await createAuditRepository(tx).record({
-        teamId,
-        entityType: 'request',
-        entityId: row.id,
-        action: 'CREATE',
-        changedBy: user.id,
-        newValues: auditValues(row),
-      });
+      await recordRequest(tx, user, 'CREATE', null, row);
       const withNames = (await repo.findWithNames(row.id))!;
       let mails: OutgoingEmail[];
       if (colleague) {
@@ -212,17 +203,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
       user,
       teamId,
       async (tx) => {
-        const a = requireTeamAdmin(await ctx.access(tx, user, teamId));
-        requirePro(a);
-        const repo = createRequestRepository(tx);
-        const row = await repo.lockInTeam(teamId, requestId);
-        if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
-        if (!mayReview(a, row))
-          throw new DomainError(
-            ErrorCode.FORBIDDEN,
-            'An administrator’s own request is decided by the team owner',
-          );
-        stepTo(row, { kind: 'review', approve: true });
+        const { a, repo, row } = await ctx.openReview(tx, user, teamId, requestId, true);
         // Summarised before the shifts move, as the people agreed to it.
         checked = { a, row, summary: summaryOf(row, await repo.exchangeDetails([row])) };
         if (!row.shiftId || (row.requestType === 'swap' && !row.targetShiftId)) {
@@ -270,15 +251,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
           reviewedBy: user.id,
           reviewedAt: new Date(),
         });
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'request',
-          entityId: row.id,
-          action: 'APPROVED',
-          changedBy: user.id,
-          oldValues: auditValues(row),
-          newValues: auditValues(decided),
-        });
+        await recordRequest(tx, user, 'APPROVED', row, decided);
         const mails = await ctx.decidedMails(tx, a, row, user, 'approved', adminComments, summary);
         return { dto: await dtoOf(repo, row.id, a), mails, opened };
       },
@@ -319,16 +292,8 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
         if (!named)
           throw new DomainError(ErrorCode.FORBIDDEN, 'Only the colleague asked can answer this request');
         const answered = await repo.respond(row.id, stepTo(row, { kind: 'respond', accept }));
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'request',
-          entityId: row.id,
-          // The colleague's "no" is a rejection, as the status says.
-          action: accept ? 'ACCEPTED' : 'REJECTED',
-          changedBy: user.id,
-          oldValues: auditValues(row),
-          newValues: auditValues(answered),
-        });
+        // The colleague's "no" is a rejection, as the status says.
+        await recordRequest(tx, user, accept ? 'ACCEPTED' : 'REJECTED', row, answered);
         const summary = summaryOf(answered, await repo.exchangeDetails([answered]));
         const withNames = (await repo.findWithNames(row.id))!;
         const mails = accept

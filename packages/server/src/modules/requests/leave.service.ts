@@ -20,18 +20,17 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { requireTeamAdmin } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { createRequestRepository } from './request.repository.ts';
 import {
-  auditValues,
   dtoOf,
   dtosOf,
   isExchange,
-  mayReview,
   NOT_ON_STAFF,
   type RequestContext,
   type RequestServiceDeps,
+  type ReviewDecision,
+  recordRequest,
   requirePro,
   stepTo,
   summaryOf,
@@ -73,14 +72,7 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
           timeOffHours: fields.timeOffHours,
           breakMinutes: fields.breakMinutes,
         });
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'request',
-          entityId: row.id,
-          action: 'CREATE',
-          changedBy: user.id,
-          newValues: auditValues(row),
-        });
+        await recordRequest(tx, user, 'CREATE', null, row);
         const withNames = (await repo.findWithNames(row.id))!;
         const summary = describeRequest({ ...row, requestType: fields.requestType });
         const mails = await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary);
@@ -119,20 +111,16 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
       user: UserRow,
       teamId: string,
       requestId: string,
-      input: { status: 'approved' | 'rejected'; adminComments: string | null; removeClashingShifts: boolean },
+      input: ReviewDecision,
     ): Promise<RequestDto> {
       const { dto, mails, dates, changedShifts } = await db.transaction(async (tx) => {
-        const a = requireTeamAdmin(await ctx.access(tx, user, teamId));
-        requirePro(a);
-        const repo = createRequestRepository(tx);
-        const row = await repo.lockInTeam(teamId, requestId);
-        if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
-        if (!mayReview(a, row))
-          throw new DomainError(
-            ErrorCode.FORBIDDEN,
-            'An administrator’s own request is decided by the team owner',
-          );
-        stepTo(row, { kind: 'review', approve: input.status === 'approved' });
+        const { a, repo, row } = await ctx.openReview(
+          tx,
+          user,
+          teamId,
+          requestId,
+          input.status === 'approved',
+        );
         const audit = createAuditRepository(tx);
         const changedShifts: string[] = [];
         const dates: string[] = [];
@@ -214,15 +202,7 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
           reviewedBy: user.id,
           reviewedAt: new Date(),
         });
-        await audit.record({
-          teamId,
-          entityType: 'request',
-          entityId: row.id,
-          action: input.status === 'approved' ? 'APPROVED' : 'REJECTED',
-          changedBy: user.id,
-          oldValues: auditValues(row),
-          newValues: auditValues(decided),
-        });
+        await recordRequest(tx, user, input.status === 'approved' ? 'APPROVED' : 'REJECTED', row, decided);
         const summary = summaryOf(row, await repo.exchangeDetails(isExchange(row) ? [row] : []));
         const mails = await ctx.decidedMails(tx, a, row, user, input.status, input.adminComments, summary);
         return { dto: await dtoOf(repo, row.id, a), mails, dates, changedShifts };
@@ -255,15 +235,7 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
           reviewedBy: null,
           reviewedAt: null,
         });
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'request',
-          entityId: row.id,
-          action: 'CANCELLED',
-          changedBy: user.id,
-          oldValues: auditValues(row),
-          newValues: auditValues(cancelled),
-        });
+        await recordRequest(tx, user, 'CANCELLED', row, cancelled);
         return dtoOf(repo, row.id, a);
       });
       announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });

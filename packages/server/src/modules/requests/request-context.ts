@@ -13,11 +13,12 @@ import type { Db } from '../../db/db.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, OutgoingEmail, WarnLog } from '../../plugins/mail.ts';
+import { type AuditAction, createAuditRepository } from '../audit/audit.repository.ts';
 import { requestArrivedEmail, requestDecidedEmail, swapDecidedEmail } from '../mail/templates.ts';
 import type { ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
+import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
 
@@ -51,7 +52,7 @@ export const NOT_ON_STAFF = 'Only people on the team’s staff list can send req
  * The audit fields of a request (spec 2 §3: requestId, requestType, description, dates, status,
  * comments; and for swaps and give-aways the shifts and the colleague named).
  */
-export function auditValues(row: RequestRow) {
+function auditValues(row: RequestRow) {
   return {
     requestId: row.id,
     requestType: row.requestType,
@@ -79,6 +80,32 @@ export function stepTo(row: RequestRow, event: RequestEvent): RequestRow['status
   if ('problem' in next) throw new DomainError(ErrorCode.CONFLICT, next.problem);
   return next.status;
 }
+
+/** A request's audit row, as the caller who acts: its fields before (none when sent) and after. */
+export function recordRequest(
+  tx: Db,
+  user: UserRow,
+  action: Extract<AuditAction, 'CREATE' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'ACCEPTED'>,
+  before: RequestRow | null,
+  after: RequestRow,
+) {
+  return createAuditRepository(tx).record({
+    teamId: after.teamId,
+    entityType: 'request',
+    entityId: after.id,
+    action,
+    changedBy: user.id,
+    ...(before ? { oldValues: auditValues(before) } : {}),
+    newValues: auditValues(after),
+  });
+}
+
+/** A reviewer's decision (PUT …/review). */
+export type ReviewDecision = {
+  status: 'approved' | 'rejected';
+  adminComments: string | null;
+  removeClashingShifts: boolean;
+};
 
 export function requirePro(a: TeamAccess) {
   if (!planAllows(a.ownerTier, 'requests')) throw new DomainError(ErrorCode.PLAN_LIMIT, REQUESTS_ARE_PRO);
@@ -157,6 +184,8 @@ export async function dtoOf(repo: RequestRepository, requestId: string, a: TeamA
 export function createRequestContext(deps: RequestServiceDeps) {
   const requestsUrl = `${deps.publicUrl}/requests`;
   const settingsUrl = `${deps.publicUrl}/settings`;
+  const access = (tx: Db, user: UserRow, teamId: string) =>
+    loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
 
   /** The emails to the team's reviewers that a request waits for them (not to whoever sent it on). */
   async function reviewerMails(
@@ -235,8 +264,26 @@ export function createRequestContext(deps: RequestServiceDeps) {
   return {
     requestsUrl,
     settingsUrl,
-    access: (tx: Db, user: UserRow, teamId: string) =>
-      loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails),
+    access,
+
+    /**
+     * The opening of a review, either way: an administrator of a Pro team, the request locked, theirs
+     * to decide (an administrator's own is the owner's) and in a state the decision can leave.
+     */
+    async openReview(tx: Db, user: UserRow, teamId: string, requestId: string, approve: boolean) {
+      const a = requireTeamAdmin(await access(tx, user, teamId));
+      requirePro(a);
+      const repo = createRequestRepository(tx);
+      const row = await repo.lockInTeam(teamId, requestId);
+      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+      if (!mayReview(a, row))
+        throw new DomainError(
+          ErrorCode.FORBIDDEN,
+          'An administrator’s own request is decided by the team owner',
+        );
+      stepTo(row, { kind: 'review', approve });
+      return { a, repo, row };
+    },
     reviewerMails,
     decidedMails,
   };

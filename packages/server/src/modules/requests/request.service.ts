@@ -27,12 +27,7 @@ export function createRequestService(deps: RequestServiceDeps) {
     },
 
     /** Approving a swap or give-away moves shifts (exchange.service); every other decision is leave.service's. */
-    async review(
-      user: UserRow,
-      teamId: string,
-      requestId: string,
-      input: { status: 'approved' | 'rejected'; adminComments: string | null; removeClashingShifts: boolean },
-    ): Promise<RequestDto> {
+    review: (async (user, teamId, requestId, input) => {
       if (input.status === 'approved') {
         // The kind never changes, so reading it before the transaction is safe.
         const known = await createRequestRepository(deps.db).findWithNames(requestId);
@@ -41,6 +36,6 @@ export function createRequestService(deps: RequestServiceDeps) {
         }
       }
       return leave.review(user, teamId, requestId, input);
-    },
+    }) satisfies typeof leave.review,
   };
 }
