@@ -18,7 +18,7 @@ import { validatePeriod } from '../packages/core/src/staffing/validate.ts';
 import { planAgentRun } from '../packages/server/src/modules/schedule-agent/agent/plan-run.ts';
 import { newViolations } from '../packages/server/src/modules/schedule-agent/agent/rule-check.ts';
 import type { AgentPlan } from '../packages/server/src/modules/schedule-agent/agent/types.ts';
-import type { TeamStaffingContext } from '../packages/server/src/modules/schedule-agent/staffing-context.ts';
+import type { TeamStaffingContext } from '../packages/server/src/modules/staffing/staffing-context.ts';
 import { seededRandom } from '../packages/server/test/support/seeded-random.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -26,10 +26,11 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { agentRunRoutes } from './modules/schedule-agent/runs.routes.ts';
 import type { Planner } from './modules/schedule-agent/runs.service.ts';
-import { staffingSettingsRoutes } from './modules/schedule-agent/staffing-settings.routes.ts';
+import { createShiftRepository } from './modules/shifts/shift.repository.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffingSettingsRoutes } from './modules/staffing/staffing-settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import supportModePlugin from './modules/support/support-mode.plugin.ts';
 import { supportSessionRoutes } from './modules/support/support-session.routes.ts';
@@ -183,7 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes);
   await app.register(openShiftsRoutes);
   await app.register(reportsRoutes);
-  await app.register(staffingSettingsRoutes);
+  // The check of a period reads the schedule's entries: staffing stands below shifts, so they are passed in.
+  await app.register(staffingSettingsRoutes, { schedule: createShiftRepository });
   await app.register(agentRunRoutes, options.agentPlanner ? { plan: options.agentPlanner } : {});
   await app.register(proposalRoutes);
   await app.register(assistantRoutes);

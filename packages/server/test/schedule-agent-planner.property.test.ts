@@ -4,7 +4,7 @@ import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentPlan } from '../src/modules/schedule-agent/agent/types.ts';
-import type { TeamStaffingContext } from '../src/modules/schedule-agent/staffing-context.ts';
+import type { TeamStaffingContext } from '../src/modules/staffing/staffing-context.ts';
 import { failing, MON, plan, shift, type Team, timeOff } from './support/planner-team.ts';
 
 const TIMES = ['06:00', '07:00', '09:00', '14:00', '15:00', '22:00', '23:00'] as const;

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shifts, teamStaffingSettings, teams } from '../src/db/schema.ts';
 import { planAgentRun } from '../src/modules/schedule-agent/agent/plan-run.ts';
-import { loadStaffingContext } from '../src/modules/schedule-agent/staffing-context.ts';
+import { createShiftRepository } from '../src/modules/shifts/shift.repository.ts';
+import { loadStaffingContext } from '../src/modules/staffing/staffing-context.ts';
 import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 
 /**
@@ -69,7 +70,7 @@ describe.each(engines)('schedule agent runs with the real planner on %s', (engin
   const rowsOf = (teamId: string) => t.database.db.select().from(shifts).where(eq(shifts.teamId, teamId));
   async function validation(w: World) {
     const [team] = await t.database.db.select().from(teams).where(eq(teams.id, w.teamId));
-    const context = await loadStaffingContext(t.database.db, team!, monday, sunday);
+    const context = await loadStaffingContext(t.database.db, createShiftRepository, team!, monday, sunday);
     return validatePeriod(context, { startDate: monday, endDate: sunday });
   }
 

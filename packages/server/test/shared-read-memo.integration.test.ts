@@ -8,8 +8,8 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/shared-read-memo.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
-import { loadStaffingSettings } from '../src/modules/schedule-agent/staffing-context.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
+import { loadStaffingSettings } from '../src/modules/staffing/staffing-context.ts';
 import { createTeamRepository } from '../src/modules/team-access/team.repository.ts';
 import {
   client,

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { planAgentRun } from '../../src/modules/schedule-agent/agent/plan-run.ts';
 import { newViolations } from '../../src/modules/schedule-agent/agent/rule-check.ts';
 import type { AgentPlan, AgentPlanInput } from '../../src/modules/schedule-agent/agent/types.ts';
-import type { TeamStaffingContext } from '../../src/modules/schedule-agent/staffing-context.ts';
+import type { TeamStaffingContext } from '../../src/modules/staffing/staffing-context.ts';
 
 /** Small teams for the schedule agent's planner tests (schedule-agent-planner*.test.ts), no database. */
 

@@ -31,9 +31,9 @@ import { currentSupportActor } from '../../lib/support-actor.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createProposalRepository } from '../proposals/proposal.repository.ts';
 import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
-import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
+import { loadStaffingContext, type TeamStaffingContext } from '../staffing/staffing-context.ts';
 import { createTeamRepository, type TeamRow } from '../team-access/team.repository.ts';
 import {
   loadTeamAccess,
@@ -121,7 +121,7 @@ export function createAssistantService(deps: {
     for (const row of rows.values()) dates.push(row.shiftDate);
     const sorted = dates.sort();
     let context: TeamStaffingContext | null = sorted.length
-      ? await loadStaffingContext(db, a.team, sorted[0]!, sorted.at(-1)!)
+      ? await loadStaffingContext(db, createShiftRepository, a.team, sorted[0]!, sorted.at(-1)!)
       : null;
     const lock = (date: string) =>
       isDateLocked(date, a.team.lockedUntil)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
 import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
-import { requestNotifications } from '../requests/request.service.ts';
+import { requestNotifications } from '../requests/request-notifications.ts';
 import { supportNotification } from '../support/support.service.ts';
 
 /** The notification bell (`GET /api/notifications`): what each module has waiting for this person. */

@@ -26,11 +26,11 @@ import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { openShiftClaimDecidedEmail, openShiftClaimedEmail } from '../mail/templates.ts';
 import { createRequestRepository } from '../requests/request.repository.ts';
-import { plannedEntry, refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createStrictCheck, plannedEntry } from '../staffing/strict-rules.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import { createUserRepository, type UserRow } from '../users/user.repository.ts';
@@ -108,6 +108,8 @@ export function createOpenShiftService(deps: {
   const { db, proEmails } = deps;
   const access = (tx: Db, user: UserRow, teamId: string) =>
     loadTeamAccess(createTeamRepository(tx), teamId, user.id, proEmails);
+  // A claim is checked against the strict staffing rules over the claimant's entries.
+  const strict = createStrictCheck(createShiftRepository);
 
   function requirePro(a: TeamAccess) {
     if (!planAllows(a.ownerTier, 'requests'))
@@ -306,7 +308,7 @@ export function createOpenShiftService(deps: {
         );
         // A claim the approval would refuse for a strict rule (rest, weekly hours…) is refused now,
         // in the rule's words, rather than left waiting for an administrator who cannot approve it.
-        await refuseStrictBreaches(tx, a, [member], [plannedEntry(CLAIMED_ENTRY_ID, input)]);
+        await strict.refuseBreaches(tx, a, [member], [plannedEntry(CLAIMED_ENTRY_ID, input)]);
         const claim = await repo.insertClaim(row.id, member.id);
         if (!claim) throw new DomainError(ErrorCode.CONFLICT, OPEN_SHIFT_MESSAGES.alreadyClaimed);
         await createAuditRepository(tx).record({

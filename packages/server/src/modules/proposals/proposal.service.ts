@@ -17,9 +17,9 @@ import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { type createDayNoteService, type DayNoteRow, firstDayNote } from '../day-notes/day-notes.module.ts';
-import { loadStaffingContext, type TeamStaffingContext } from '../schedule-agent/staffing-context.ts';
 import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
+import { loadStaffingContext, type TeamStaffingContext } from '../staffing/staffing-context.ts';
 import type { TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { toProposalDto } from './proposal.dto.ts';
@@ -138,7 +138,13 @@ export function createProposalService(deps: {
       let context: TeamStaffingContext | null = null;
       if (dates.length) {
         const sorted = [...dates].sort();
-        context = await loadStaffingContext(db, access.team, sorted[0]!, sorted.at(-1)!);
+        context = await loadStaffingContext(
+          db,
+          createShiftRepository,
+          access.team,
+          sorted[0]!,
+          sorted.at(-1)!,
+        );
       }
       const repo = createProposalRepository(db);
       const moveTo = (tx: Db, stored: StoredChange, extra: Parameters<typeof transition>[5]) =>

@@ -5,9 +5,10 @@ import { currentSupportActor } from '../../lib/support-actor.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createProposalRepository } from '../proposals/proposal.repository.ts';
 import { agentAccess } from '../proposals/proposal-access.ts';
+import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { loadStaffingContext } from '../staffing/staffing-context.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import type { AgentPlan, AgentPlanInput } from './agent/types.ts';
-import { loadStaffingContext } from './staffing-context.ts';
 
 export type Planner = (input: AgentPlanInput) => Promise<AgentPlan>;
 
@@ -45,7 +46,13 @@ export function createAgentRunService(deps: { db: Db; proEmails: readonly string
   return {
     async run(user: UserRow, teamId: string, input: AgentRunInput): Promise<AgentRunResult> {
       const access = await agentAccess(db, user, teamId, deps.proEmails, true);
-      const context = await loadStaffingContext(db, access.team, input.startDate, input.endDate);
+      const context = await loadStaffingContext(
+        db,
+        createShiftRepository,
+        access.team,
+        input.startDate,
+        input.endDate,
+      );
       const plan = await limit(() =>
         deps.plan({ context, startDate: input.startDate, endDate: input.endDate, mode: input.mode }),
       );

@@ -5,9 +5,11 @@ import type { Db } from '../../db/db.ts';
 import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createStrictCheck } from '../staffing/strict-rules.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
+import { createShiftRepository } from './shift.repository.ts';
 import type { WeekCache } from './week-cache.ts';
 
 export const NOTIFICATIONS_ARE_PRO =
@@ -36,7 +38,10 @@ export type ShiftServiceDeps = {
   log?: WarnLog;
 };
 
-/** The checks every part of the schedule service shares: who the caller is in the team, and their plan. */
+/**
+ * The checks every part of the schedule service shares: who the caller is in the team, their plan, and
+ * the strict staffing rules (the staffing module's check, given this module's reads of the entries).
+ */
 export function createShiftContext(deps: ShiftServiceDeps) {
   return {
     access: (tx: Db, user: UserRow, teamId: string) =>
@@ -58,6 +63,8 @@ export function createShiftContext(deps: ShiftServiceDeps) {
       if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
       return row;
     },
+
+    strict: createStrictCheck(createShiftRepository),
 
     scheduleUrl: (date: string) => `${deps.publicUrl}/schedule/${date}`,
   };

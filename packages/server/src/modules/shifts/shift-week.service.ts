@@ -8,9 +8,8 @@ import { DAY_MS } from '../../lib/calendar.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { weekUpdatedEmail } from '../mail/templates.ts';
-import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
-import { refuseStrictBreaches } from '../schedule-agent/strict-rules.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
+import { toStaffingEntry } from '../staffing/staffing-context.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { requireTeamWriter } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
@@ -91,7 +90,7 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
         // Strict staffing rules (Pro): a copy that would break one refuses the whole copy, before
         // anything is written; each copy is checked with the ones before it in (copy-0, copy-1 … are
         // ids no stored shift has). Copies that clash were skipped above, as ever.
-        await refuseStrictBreaches(tx, a, [...people.values()], planned);
+        await ctx.strict.refuseBreaches(tx, a, [...people.values()], planned);
         const rows = await repo.insertMany(copies);
         await createAuditRepository(tx).recordMany(
           rows.map((row) => ({

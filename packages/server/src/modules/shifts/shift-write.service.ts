@@ -19,15 +19,14 @@ import { announce } from '../../lib/realtime-events.ts';
 import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
-import { toStaffingEntry } from '../schedule-agent/staffing-context.ts';
+import type { StaffRow } from '../staff/staff.repository.ts';
+import { toStaffingEntry } from '../staffing/staffing-context.ts';
 import {
   plannedEntry,
   refuseBreachesAmong,
-  refuseStrictExchange,
   type StrictRules,
   strictRulesFor,
-} from '../schedule-agent/strict-rules.ts';
-import type { StaffRow } from '../staff/staff.repository.ts';
+} from '../staffing/strict-rules.ts';
 import { requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
@@ -312,7 +311,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           const name = members.get(clash.move.toStaffId!)!.firstName;
           throw new DomainError(ErrorCode.CONFLICT, exchangeClashMessage(name, clash.clash));
         }
-        await refuseStrictExchange(tx, a, [...members.values()], moves);
+        await ctx.strict.refuseExchange(tx, a, [...members.values()], moves);
         const audit = createAuditRepository(tx);
         for (const [i, move] of moves.entries()) {
           const row = before[i]!;

@@ -1,7 +1,7 @@
 import type { AgentRunMode, AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import type { TeamStaffingContext } from '../../staffing/staffing-context.ts';
 import type { MipModel } from '../model/mip-model.ts';
 import type { SolveOptions, SolveResult } from '../model/solve.ts';
-import type { TeamStaffingContext } from '../staffing-context.ts';
 
 /**
  * The agent's planner (plan-run.ts) is pure: the caller loads the team (loadStaffingContext over the

@@ -8,12 +8,20 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
+import type { ScheduleEntriesOf } from './staffing-context.ts';
 import { createStaffingSettingsService } from './staffing-settings.service.ts';
 
-/** A team's staffing settings and the check of a period against them (issue 25; Pro). */
-export async function staffingSettingsRoutes(app: FastifyInstance) {
+/**
+ * A team's staffing settings and the check of a period against them (issue 25; Pro). `schedule`: the
+ * schedule's entries, which the check reads (the shifts module stands above staffing: app.ts passes them).
+ */
+export async function staffingSettingsRoutes(app: FastifyInstance, opts: { schedule: ScheduleEntriesOf }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createStaffingSettingsService({ db: app.db, proEmails: app.config.proEmails });
+  const service = createStaffingSettingsService({
+    db: app.db,
+    proEmails: app.config.proEmails,
+    schedule: opts.schedule,
+  });
   const tags = ['schedule-agent'];
 
   routes.get(

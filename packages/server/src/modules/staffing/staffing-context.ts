@@ -7,10 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
-import { teamStaffingSettings } from '../../db/schema.ts';
+import { type shifts, teamStaffingSettings } from '../../db/schema.ts';
 import { memoTags } from '../../db/shared-read-memo.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
-import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import type { TeamRow } from '../team-access/team.repository.ts';
 
@@ -18,7 +17,9 @@ import type { TeamRow } from '../team-access/team.repository.ts';
  * Everything the staffing rules (core staffing/) read about a team, loaded in a few queries: the team's
  * saved settings (or the defaults), every member of staff (leavers too: their past shifts still count),
  * the entries of the rules' window around from..to, availability, and contracted weekly hours.
- * Used by validate-period, the strict-rule check of hand edits and the agent's runs.
+ * Used by validate-period, the strict-rule check of hand edits and the agent's runs. The entries are
+ * the schedule's (the shifts module, which stands above staffing and runs the strict check on its
+ * writes): every caller passes their reads in (ScheduleEntriesOf: createShiftRepository).
  */
 
 export type TeamStaffingContext = StaffingContext & {
@@ -87,7 +88,15 @@ export type StaffingEntryField =
   | 'attendanceAdjustments';
 
 /** What of a shift row the rules read. */
-export type StaffingEntryRow = Pick<ShiftRow, 'id' | StaffingEntryField>;
+export type StaffingEntryRow = Pick<typeof shifts.$inferSelect, 'id' | StaffingEntryField>;
+
+/** What the rules read of the schedule: a team's or one person's entries from startDate to endDate. */
+export type ScheduleEntries = {
+  listForTeam(teamId: string, startDate: string, endDate: string): Promise<StaffingEntryRow[]>;
+  listForStaff(staffId: string, startDate: string, endDate: string): Promise<StaffingEntryRow[]>;
+};
+/** The schedule's reads over a handle (a transaction or the root): createShiftRepository, passed in. */
+export type ScheduleEntriesOf = (db: Db) => ScheduleEntries;
 
 /** A shift row as the rules read it. */
 export function toStaffingEntry(row: StaffingEntryRow): StaffingEntry {
@@ -108,6 +117,7 @@ export function toStaffingEntry(row: StaffingEntryRow): StaffingEntry {
 
 export async function loadStaffingContext(
   db: Db,
+  schedule: ScheduleEntriesOf,
   team: Pick<TeamRow, 'id' | 'weekStartDay' | 'lockedUntil' | 'timeZone'>,
   from: string,
   to: string,
@@ -118,7 +128,7 @@ export async function loadStaffingContext(
   const staffRepo = createStaffRepository(db);
   const [staffRows, shiftRows, availability, hoursRows] = await Promise.all([
     staffRepo.listForTeam(team.id, null),
-    createShiftRepository(db).listForTeam(team.id, window.from, window.to),
+    schedule(db).listForTeam(team.id, window.from, window.to),
     // Dated entries of the window are all the rules can meet.
     createAvailabilityRepository(db).listForTeam(team.id, window.from, window.to),
     staffRepo.listWeeklyHours(team.id, undefined),

@@ -16,7 +16,7 @@ import {
   withTeamAdmin,
 } from '../team-access/team-access.ts';
 import type { UserRow } from '../users/user.repository.ts';
-import { loadStaffingContext, loadStaffingSettings } from './staffing-context.ts';
+import { loadStaffingContext, loadStaffingSettings, type ScheduleEntriesOf } from './staffing-context.ts';
 import { createStaffingSettingsRepository } from './staffing-settings.repository.ts';
 
 /** Refuses a team whose owner's plan does not include the staffing rules (Free), naming Pro. */
@@ -39,7 +39,12 @@ const auditValues = (settings: StaffingSettings) => ({
  * stay as they were (read again on upgrading) but can be neither read nor changed, and hand edits
  * are no longer checked (strict-rules.ts).
  */
-export function createStaffingSettingsService(deps: { db: Db; proEmails: readonly string[] }) {
+export function createStaffingSettingsService(deps: {
+  db: Db;
+  proEmails: readonly string[];
+  /** The schedule's entries, which validate-period reads (createShiftRepository, passed in by app.ts). */
+  schedule: ScheduleEntriesOf;
+}) {
   const { db } = deps;
 
   async function readerAccess(user: UserRow, teamId: string): Promise<TeamAccess> {
@@ -78,7 +83,13 @@ export function createStaffingSettingsService(deps: { db: Db; proEmails: readonl
       period: ValidatePeriodInput,
     ): Promise<ValidatePeriodResult> {
       const access = await readerAccess(user, teamId);
-      const context = await loadStaffingContext(db, access.team, period.startDate, period.endDate);
+      const context = await loadStaffingContext(
+        db,
+        deps.schedule,
+        access.team,
+        period.startDate,
+        period.endDate,
+      );
       return validatePeriod(context, period);
     },
   };

@@ -7,11 +7,11 @@ import { clashesWithOwn, firstStrictBreach, hasStrictRule } from '@rotaboard/cor
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { StaffRow } from '../staff/staff.repository.ts';
 import type { TeamAccess } from '../team-access/team-access.ts';
 import {
   loadStaffingSettings,
+  type ScheduleEntriesOf,
   type StaffingEntryField,
   toStaffingEntry,
   toStaffingStaff,
@@ -78,60 +78,70 @@ export function refuseBreachesAmong(
 }
 
 /**
- * strictRulesFor and refuseBreachesAmong in one, for writes that read nothing of the people's entries
- * themselves: inside the write transaction, after locking the people (or the team) concerned and before
- * writing anything; one person's entries for a single edit, the team's otherwise.
+ * The strict checks that read the people's entries themselves, over the schedule's reads (`entriesOf`:
+ * the shift repository, passed in by the modules above that write shifts: shifts, open shifts).
  */
-export async function refuseStrictBreaches(
-  tx: Db,
-  access: TeamAccess,
-  people: readonly StaffRow[],
-  entries: readonly StaffingEntry[],
-): Promise<void> {
-  const rules = await strictRulesFor(tx, access, entries);
-  if (!rules) return;
-  const shifts = createShiftRepository(tx);
-  const only = people.length === 1 ? people[0] : undefined;
-  const rows = only
-    ? await shifts.listForStaff(only.id, rules.window.from, rules.window.to)
-    : await shifts.listForTeam(access.team.id, rules.window.from, rules.window.to);
-  refuseBreachesAmong(rules, access, people, rows.map(toStaffingEntry));
-}
-
-/**
- * Strict staffing rules on shifts changing hands (issue 27's swaps and give-aways): as
- * refuseStrictBreaches, but the moving shifts leave their owners before arriving with the new ones
- * (core exchangeStrictBreach). Called inside the exchange transaction with the people locked.
- */
-export async function refuseStrictExchange(
-  tx: Db,
-  access: TeamAccess,
-  people: readonly StaffRow[],
-  moves: readonly ShiftMove[],
-): Promise<void> {
-  const arriving = moves.filter((m) => m.toStaffId !== null && isWorkShift(m.shift));
-  if (arriving.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return;
-  const settings = await loadStaffingSettings(tx, access.team.id);
-  if (!hasStrictRule(settings)) return;
-  const dates = arriving.map((m) => m.shift.shiftDate).sort();
-  const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
-  const shifts = createShiftRepository(tx);
-  const rows = (
-    await Promise.all(people.map((person) => shifts.listForStaff(person.id, window.from, window.to)))
-  ).flat();
-  const breach = exchangeStrictBreach(
-    {
-      settings,
-      staff: people.map(toStaffingStaff),
-      entries: rows.map(toStaffingEntry),
-      availability: new Map(),
-      weekStartDay: access.team.weekStartDay,
-      timeZone: access.team.timeZone,
+export function createStrictCheck(entriesOf: ScheduleEntriesOf) {
+  return {
+    /**
+     * strictRulesFor and refuseBreachesAmong in one, for writes that read nothing of the people's
+     * entries themselves: inside the write transaction, after locking the people (or the team)
+     * concerned and before writing anything; one person's entries for a single edit, the team's
+     * otherwise.
+     */
+    async refuseBreaches(
+      tx: Db,
+      access: TeamAccess,
+      people: readonly StaffRow[],
+      entries: readonly StaffingEntry[],
+    ): Promise<void> {
+      const rules = await strictRulesFor(tx, access, entries);
+      if (!rules) return;
+      const shifts = entriesOf(tx);
+      const only = people.length === 1 ? people[0] : undefined;
+      const rows = only
+        ? await shifts.listForStaff(only.id, rules.window.from, rules.window.to)
+        : await shifts.listForTeam(access.team.id, rules.window.from, rules.window.to);
+      refuseBreachesAmong(rules, access, people, rows.map(toStaffingEntry));
     },
-    moves,
-  );
-  if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+
+    /**
+     * Strict staffing rules on shifts changing hands (issue 27's swaps and give-aways): as
+     * refuseBreaches, but the moving shifts leave their owners before arriving with the new ones
+     * (core exchangeStrictBreach). Called inside the exchange transaction with the people locked.
+     */
+    async refuseExchange(
+      tx: Db,
+      access: TeamAccess,
+      people: readonly StaffRow[],
+      moves: readonly ShiftMove[],
+    ): Promise<void> {
+      const arriving = moves.filter((m) => m.toStaffId !== null && isWorkShift(m.shift));
+      if (arriving.length === 0 || !planAllows(access.ownerTier, 'staffingRules')) return;
+      const settings = await loadStaffingSettings(tx, access.team.id);
+      if (!hasStrictRule(settings)) return;
+      const dates = arriving.map((m) => m.shift.shiftDate).sort();
+      const window = staffingWindow(dates[0]!, dates[dates.length - 1]!, settings, access.team.weekStartDay);
+      const shifts = entriesOf(tx);
+      const rows = (
+        await Promise.all(people.map((person) => shifts.listForStaff(person.id, window.from, window.to)))
+      ).flat();
+      const breach = exchangeStrictBreach(
+        {
+          settings,
+          staff: people.map(toStaffingStaff),
+          entries: rows.map(toStaffingEntry),
+          availability: new Map(),
+          weekStartDay: access.team.weekStartDay,
+          timeZone: access.team.timeZone,
+        },
+        moves,
+      );
+      if (breach) throw new DomainError(ErrorCode.STAFFING_RULE, breach.message);
+    },
+  };
 }
+export type StrictCheck = ReturnType<typeof createStrictCheck>;
 
 /** A shift as it will be written, as the rules read it (`shiftId`: its own, or any unused one when new). */
 export function plannedEntry(
