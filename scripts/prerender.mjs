@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Prerenders the public pages and the app's signed-out pages (docs/public-site.md, docs/decisions/0004).
 // Run after `vite build` in packages/web:
-// 0. builds the public pages' own browser entry (site.html → src/site/entry-client.tsx) into the same
+// 0. builds the public pages' own browser entry (site.html → src/site/entry-client.ts) into the same
 //    dist, as a build of its own: one build with both entries split the app's code into many more
 //    shared chunks and made the login page heavier;
 // 1. builds src/site/entry-server.tsx and src/app/entry-server.tsx for Node (a Vite SSR build);
 // 2. renders, with react-dom/static's `prerender` (which waits for lazy code), each page of
 //    core/site/public-pages.ts into the built site.html (which carries the hashed CSS and the small
-//    hydrating script) and each of the app's signed-out pages (APP_PAGES: /login, a sign-in link, an
+//    script that hydrates the pages' islands) and each of the app's signed-out pages (APP_PAGES: /login, a sign-in link, an
 //    invitation) into the built index.html. React writes the `<title>`, description and canonical link
 //    a page renders first in its output: they are moved into the head, next to the Open Graph and
 //    Twitter tags of the public pages;
