@@ -124,11 +124,32 @@ for (const page of site.pages) {
   writeFileSync(path.join(dist, 'pages', pageFile(page.path)), html);
 }
 
+/**
+ * On a prerendered page of the app the form is in the HTML: its script (the entry and what it imports)
+ * is not needed for the first paint, so it is fetched at low priority, after the stylesheet, rather
+ * than sharing a slow connection with it (the app's own index.html, which draws nothing without its
+ * script, keeps the default).
+ */
+const afterPaint = (html) =>
+  html
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" fetchpriority="low" crossorigin ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin ',
+    );
+const appPageTemplate = afterPaint(appTemplate);
+if (!appPageTemplate.includes('<script type="module" fetchpriority="low"')) {
+  throw new Error('index.html has lost its module script');
+}
+
 for (const page of app.APP_PAGES) {
   const { head, body } = splitHead(await app.renderAppPage(page.url));
   // Without a canonical link here, React adds one for the visitor's own address on hydration.
   const kept = page.canonical ? head : head.filter((tag) => !tag.startsWith('<link rel="canonical"'));
-  const html = appTemplate
+  const html = appPageTemplate
     // The page's own title and description take the place of index.html's defaults.
     .replace(defaultMeta, (_tag, name) => (name === 'title' ? `\n    ${kept.join('\n    ')}` : ''))
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${body}</div>`);
