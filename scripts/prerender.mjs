@@ -31,6 +31,8 @@ await build({
   build: {
     outDir: dist,
     emptyOutDir: false,
+    // The app's build's manifest (read below) stays as it was.
+    manifest: false,
     rollupOptions: { input: path.join(web, 'site.html') },
   },
 });
@@ -41,6 +43,7 @@ await build({
   logLevel: 'warn',
   build: {
     ssr: true,
+    manifest: false,
     outDir: ssrOut,
     emptyOutDir: true,
     rollupOptions: {
@@ -141,6 +144,32 @@ const afterPaint = (html) =>
       '<link rel="modulepreload" fetchpriority="low" crossorigin ',
     );
 const appPageTemplate = afterPaint(appTemplate);
+
+// The app's build manifest: which chunks hold a module and what they import.
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** The chunks `module` needs, its own first: its chunk and, transitively, the chunks it imports. */
+function chunksOf(module, seen = new Set()) {
+  const entry = manifest[module];
+  if (!entry) throw new Error(`the build manifest has no ${module}`);
+  if (seen.has(entry.file)) return [];
+  seen.add(entry.file);
+  return [entry.file, ...(entry.imports ?? []).flatMap((name) => chunksOf(name, seen))];
+}
+const entryChunks = new Set(chunksOf('index.html'));
+
+/**
+ * A prerendered page's own code (its route is lazy in the app): preloaded with the entry, at the same
+ * low priority, so the page hydrates as soon as the entry has run instead of asking for it then.
+ */
+function preloadPage(html, module) {
+  const links = chunksOf(module)
+    .filter((file) => !entryChunks.has(file))
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+  if (links.length === 0) throw new Error(`${module} has no chunk of its own`);
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
 if (!appPageTemplate.includes('<script type="module" fetchpriority="low"')) {
   throw new Error('index.html has lost its module script');
 }
@@ -149,7 +178,7 @@ for (const page of app.APP_PAGES) {
   const { head, body } = splitHead(await app.renderAppPage(page.url));
   // Without a canonical link here, React adds one for the visitor's own address on hydration.
   const kept = page.canonical ? head : head.filter((tag) => !tag.startsWith('<link rel="canonical"'));
-  const html = appPageTemplate
+  const html = preloadPage(appPageTemplate, page.page)
     // The page's own title and description take the place of index.html's defaults.
     .replace(defaultMeta, (_tag, name) => (name === 'title' ? `\n    ${kept.join('\n    ')}` : ''))
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${body}</div>`);
@@ -157,6 +186,7 @@ for (const page of app.APP_PAGES) {
 }
 
 rmSync(siteTemplateFile);
+rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 rmSync(ssrOut, { recursive: true, force: true });
 console.info(
   `prerendered ${site.pages.length} public pages and ${app.APP_PAGES.length} of the app's into ${path.relative(process.cwd(), path.join(dist, 'pages'))}`,
