@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Prerenders the public pages and the app's signed-out pages (docs/public-site.md, docs/decisions/0004).
 // Run after `vite build` in packages/web:
-// 0. builds the public pages' own browser entry (site.html → src/site/entry-client.tsx) into the same
+// 0. builds the public pages' own browser entry (site.html → src/site/entry-client.ts) into the same
 //    dist, as a build of its own: one build with both entries split the app's code into many more
 //    shared chunks and made the login page heavier;
 // 1. builds src/site/entry-server.tsx and src/app/entry-server.tsx for Node (a Vite SSR build);
 // 2. renders, with react-dom/static's `prerender` (which waits for lazy code), each page of
 //    core/site/public-pages.ts into the built site.html (which carries the hashed CSS and the small
-//    hydrating script) and each of the app's signed-out pages (APP_PAGES: /login, a sign-in link, an
+//    script that hydrates the pages' islands) and each of the app's signed-out pages (APP_PAGES: /login, a sign-in link, an
 //    invitation) into the built index.html. React writes the `<title>`, description and canonical link
 //    a page renders first in its output: they are moved into the head, next to the Open Graph and
 //    Twitter tags of the public pages;
@@ -31,6 +31,8 @@ await build({
   build: {
     outDir: dist,
     emptyOutDir: false,
+    // The app's build's manifest (read below) stays as it was.
+    manifest: false,
     rollupOptions: { input: path.join(web, 'site.html') },
   },
 });
@@ -41,6 +43,7 @@ await build({
   logLevel: 'warn',
   build: {
     ssr: true,
+    manifest: false,
     outDir: ssrOut,
     emptyOutDir: true,
     rollupOptions: {
@@ -124,11 +127,58 @@ for (const page of site.pages) {
   writeFileSync(path.join(dist, 'pages', pageFile(page.path)), html);
 }
 
+/**
+ * On a prerendered page of the app the form is in the HTML: its script (the entry and what it imports)
+ * is not needed for the first paint, so it is fetched at low priority, after the stylesheet, rather
+ * than sharing a slow connection with it (the app's own index.html, which draws nothing without its
+ * script, keeps the default).
+ */
+const afterPaint = (html) =>
+  html
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" fetchpriority="low" crossorigin ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin ',
+    );
+const appPageTemplate = afterPaint(appTemplate);
+
+// The app's build manifest: which chunks hold a module and what they import.
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** The chunks `module` needs, its own first: its chunk and, transitively, the chunks it imports. */
+function chunksOf(module, seen = new Set()) {
+  const entry = manifest[module];
+  if (!entry) throw new Error(`the build manifest has no ${module}`);
+  if (seen.has(entry.file)) return [];
+  seen.add(entry.file);
+  return [entry.file, ...(entry.imports ?? []).flatMap((name) => chunksOf(name, seen))];
+}
+const entryChunks = new Set(chunksOf('index.html'));
+
+/**
+ * A prerendered page's own code (its route is lazy in the app): preloaded with the entry, at the same
+ * low priority, so the page hydrates as soon as the entry has run instead of asking for it then.
+ */
+function preloadPage(html, module) {
+  const links = chunksOf(module)
+    .filter((file) => !entryChunks.has(file))
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+  if (links.length === 0) throw new Error(`${module} has no chunk of its own`);
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+if (!appPageTemplate.includes('<script type="module" fetchpriority="low"')) {
+  throw new Error('index.html has lost its module script');
+}
+
 for (const page of app.APP_PAGES) {
   const { head, body } = splitHead(await app.renderAppPage(page.url));
   // Without a canonical link here, React adds one for the visitor's own address on hydration.
   const kept = page.canonical ? head : head.filter((tag) => !tag.startsWith('<link rel="canonical"'));
-  const html = appTemplate
+  const html = preloadPage(appPageTemplate, page.page)
     // The page's own title and description take the place of index.html's defaults.
     .replace(defaultMeta, (_tag, name) => (name === 'title' ? `\n    ${kept.join('\n    ')}` : ''))
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${body}</div>`);
@@ -136,6 +186,7 @@ for (const page of app.APP_PAGES) {
 }
 
 rmSync(siteTemplateFile);
+rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 rmSync(ssrOut, { recursive: true, force: true });
 console.info(
   `prerendered ${site.pages.length} public pages and ${app.APP_PAGES.length} of the app's into ${path.relative(process.cwd(), path.join(dist, 'pages'))}`,

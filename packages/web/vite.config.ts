@@ -83,5 +83,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // Which chunks each page's code is in: scripts/prerender.mjs reads it to preload a prerendered
+    // page's own code with the entry, then removes it.
+    manifest: true,
   },
 });

@@ -1,15 +1,33 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { AuthProvider } from '../lib/auth-context';
+import { AuthProvider, useAuth } from '../lib/auth-context';
 import { ConnectionBanner } from './layout/connection-banner';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { LazyPaymentProblemBar } from './layout/lazy-account-widgets';
-import { SupportModeBanner } from './layout/support-mode-banner';
 import { PrefetchPages } from './prefetch-pages';
 import { RealtimeConnection } from './realtime-provider';
 import { ScrollManager } from './scroll-manager';
+
+// Only while a support agent acts as a user, so loaded only then: the sign-in page (prerendered, and
+// hydrated by this layout) and everyone else's pages neither download nor run it. (The live connection
+// and the prefetching stay in the entry: every signed-in page needs them at once, and a chunk of their
+// own made the schedule's first load larger, not smaller.)
+const SupportModeBanner = lazy(() =>
+  import('./layout/support-mode-banner').then((module) => ({ default: module.SupportModeBanner })),
+);
+
+/** The orange bar while a support agent acts as the user (spec 2 §4). */
+function SupportModeOnly() {
+  const { supportMode } = useAuth();
+  if (!supportMode) return null;
+  return (
+    <Suspense fallback={null}>
+      <SupportModeBanner />
+    </Suspense>
+  );
+}
 
 export function RootLayout() {
   return (
@@ -24,7 +42,7 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <SupportModeBanner />
+        <SupportModeOnly />
         <ConnectionBanner />
         <Header />
         {/* At least a screen tall (less the header), so the footer starts below the fold and a page

@@ -10,7 +10,7 @@ export async function renderPage(path: PublicPath): Promise<string> {
   // `prerender` (unlike renderToString) waits for everything that suspends, so the HTML is complete.
   const { prelude } = await prerender(
     <PrerenderPathContext.Provider value={path}>
-      <SitePage path={path} Page={Page} visitor={{ status: 'unknown' }} />
+      <SitePage path={path} Page={Page} />
     </PrerenderPathContext.Provider>,
   );
   return new Response(prelude).text();

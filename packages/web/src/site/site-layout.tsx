@@ -3,8 +3,6 @@ import { CalendarRange, Menu, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonVariants } from '../components/ui/button';
 import { SiteLink } from '../features/marketing/components/site-link';
-import { useMounted } from '../features/marketing/lib/visitor';
-import { setTheme, useTheme } from '../lib/theme';
 import { cn } from '../lib/utils';
 
 const navLink =
@@ -20,23 +18,21 @@ function navClass(active: boolean) {
 }
 
 /**
- * The theme switch of the public pages. Rendered first as the prerendered (light) page was, then, once
- * mounted, for the theme in use: hydration keeps the server's attributes, a later render updates them.
+ * The theme switch of the public pages: both icons are in the HTML and the theme's class shows one, so
+ * it is right before any script; the page's script (site/entry-client.ts) makes it switch and keeps its
+ * label ("Switch to light theme" in the dark one) — no React for a button.
  */
 function SiteThemeToggle() {
-  const mounted = useMounted();
-  const actual = useTheme();
-  const theme = mounted ? actual : 'light';
-  const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
       className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-9')}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-      onClick={() => setTheme(next)}
+      aria-label="Switch to dark theme"
+      title="Switch to dark theme"
+      data-theme-toggle=""
     >
-      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      <Moon aria-hidden="true" className="dark:hidden" />
+      <Sun aria-hidden="true" className="hidden dark:block" />
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/utils';
 import { GetStartedButton } from './get-started';
+import { Island } from './island';
 import { PageIntro } from './page-intro';
 import { Screenshot } from './screenshot';
 
@@ -29,7 +30,12 @@ export function FeaturePage({
       <PageIntro eyebrow={eyebrow} title={title} pro={pro}>
         <p>{intro}</p>
         <div className="mt-8">
-          <GetStartedButton page="features" size="lg" />
+          <Island
+            name="get-started"
+            component={GetStartedButton}
+            props={{ page: 'features', size: 'lg' }}
+            when="signed-in"
+          />
         </div>
       </PageIntro>
       {shot ? (
@@ -54,7 +60,12 @@ export function FeaturePage({
       <section className="mx-auto max-w-5xl px-4 pb-20 text-center sm:px-6">
         <p className="text-lg font-medium">Free for one team, with no credit card.</p>
         <div className="mt-4">
-          <GetStartedButton page="features" size="lg" />
+          <Island
+            name="get-started"
+            component={GetStartedButton}
+            props={{ page: 'features', size: 'lg' }}
+            when="signed-in"
+          />
         </div>
       </section>
     </>

@@ -1,6 +1,5 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../lib/utils';
 import { usePrefersReducedMotion } from '../lib/motion';
 import { useMounted } from '../lib/visitor';
 import { ThemedImage } from './screenshot';
@@ -83,7 +82,9 @@ export function ProductDemo() {
       </div>
       <figcaption id="product-demo-caption" className="mt-4 text-center text-sm text-muted-foreground">
         <span className="sr-only">Building a week in Rotaboard: </span>
-        <ol className={cn('inline', 'sm:flex sm:justify-center sm:gap-4')}>
+        {/* A plain class list, not `cn`: this island would otherwise bring tailwind-merge (8 KB) to the
+            home page. */}
+        <ol className="inline sm:flex sm:justify-center sm:gap-4">
           {DEMO_FRAMES.map((frame, index) => (
             <li
               key={frame.name}

@@ -21,6 +21,7 @@ import {
 import { PageMeta } from '../../../components/page-meta';
 import { Badge } from '../../../components/ui/badge';
 import { GetStartedButton } from '../components/get-started';
+import { Island } from '../components/island';
 import { PageIntro } from '../components/page-intro';
 import { Screenshot, SHOT_SIZES } from '../components/screenshot';
 
@@ -214,7 +215,12 @@ export function FeaturesPage() {
           Free for one team, with no credit card and no time limit.
         </p>
         <div className="mt-6">
-          <GetStartedButton page="features" size="lg" />
+          <Island
+            name="get-started"
+            component={GetStartedButton}
+            props={{ page: 'features', size: 'lg' }}
+            when="signed-in"
+          />
         </div>
       </section>
     </>

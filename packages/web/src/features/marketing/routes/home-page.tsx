@@ -3,6 +3,7 @@ import { ArrowRight, CalendarCheck, Clock, Layers, Sparkles } from 'lucide-react
 import { PageMeta } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Island } from '../components/island';
 import { PillBanner } from '../components/pill-banner';
 import { ProductDemo } from '../components/product-demo';
 import { Screenshot, SHOT_SIZES } from '../components/screenshot';
@@ -61,7 +62,7 @@ export function HomePage() {
           <p className="mt-3 text-sm text-muted-foreground">Free forever for one team. No credit card.</p>
         </div>
         <div className="relative px-4 pb-14 sm:px-6">
-          <ProductDemo />
+          <Island name="product-demo" component={ProductDemo} props={{}} />
         </div>
       </section>
 
@@ -84,7 +85,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <PillBanner />
+      <Island name="pill-banner" component={PillBanner} props={{}} />
 
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
         <div>

@@ -1,10 +1,8 @@
 import { planOf } from '@rotaboard/core/plans/plan-limits';
-import { REGIONS, type Region } from '@rotaboard/core/regions/regions';
 import { publicPage } from '@rotaboard/core/site/public-pages';
 import { Check } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta';
 import { PlanComparison } from '../../../components/plan-comparison';
-import { RegionSelect } from '../../../components/region-select';
 import { Badge } from '../../../components/ui/badge';
 import {
   Card,
@@ -14,13 +12,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { useRegion } from '../../../lib/region';
 import { GetStartedButton } from '../components/get-started';
+import { Island } from '../components/island';
 import { PageIntro } from '../components/page-intro';
-import { useMounted } from '../lib/visitor';
-
-/** What the prerendered page shows before the visitor's own region is known. */
-export const PRERENDER_REGION: Region = 'US';
+import { PlanPrice, PricingRegionSelect } from '../components/pricing-region';
 
 const FREE_POINTS = [
   `${planOf('free').ownedTeams} team with up to ${planOf('free').staffPerTeam} staff`,
@@ -72,12 +67,11 @@ function Points({ points }: { points: readonly string[] }) {
   );
 }
 
+/**
+ * The pricing page. Its islands (features/marketing/islands.ts): the two prices and the region select,
+ * which share the stored region; the Get Started buttons only for a signed-in visitor.
+ */
 export function PricingPage() {
-  const mounted = useMounted();
-  const stored = useRegion();
-  const region = mounted ? stored : PRERENDER_REGION;
-  const { symbol, monthlyPrice, currency } = REGIONS[region];
-
   return (
     <>
       <PageMeta {...publicPage('/pricing')} />
@@ -93,18 +87,18 @@ export function PricingPage() {
           <CardHeader>
             <CardTitle>Free</CardTitle>
             <CardDescription>Everything one team needs to plan its week.</CardDescription>
-            <p className="mt-4 flex items-baseline gap-2">
-              <span className="text-4xl font-bold tracking-tight" data-testid="free-price">
-                {symbol}0
-              </span>
-              <span className="text-muted-foreground">forever</span>
-            </p>
+            <Island name="plan-price" component={PlanPrice} props={{ plan: 'free' }} />
           </CardHeader>
           <CardContent className="flex-1">
             <Points points={FREE_POINTS} />
           </CardContent>
           <CardFooter>
-            <GetStartedButton page="features" variant="outline" className="w-full" />
+            <Island
+              name="get-started"
+              component={GetStartedButton}
+              props={{ page: 'features', variant: 'outline', className: 'w-full' }}
+              when="signed-in"
+            />
           </CardFooter>
         </Card>
 
@@ -115,26 +109,24 @@ export function PricingPage() {
               <Badge>Most popular</Badge>
             </div>
             <CardDescription>For several teams, and the tools to run them.</CardDescription>
-            <p className="mt-4 flex items-baseline gap-1">
-              <span className="text-4xl font-bold tracking-tight" data-testid="pro-price">
-                {symbol}
-                {monthlyPrice}
-              </span>
-              <span className="text-muted-foreground">/mo</span>
-              <span className="sr-only">({currency} a month)</span>
-            </p>
+            <Island name="plan-price" component={PlanPrice} props={{ plan: 'pro' }} />
             <div className="mt-3">
               <label htmlFor="pricing-region" className="mb-1 block text-sm font-medium">
                 Region and currency
               </label>
-              <RegionSelect id="pricing-region" value={region} />
+              <Island name="region-select" component={PricingRegionSelect} props={{ id: 'pricing-region' }} />
             </div>
           </CardHeader>
           <CardContent className="flex-1">
             <Points points={PRO_POINTS} />
           </CardContent>
           <CardFooter>
-            <GetStartedButton page="pricing" className="w-full" />
+            <Island
+              name="get-started"
+              component={GetStartedButton}
+              props={{ page: 'pricing', className: 'w-full' }}
+              when="signed-in"
+            />
           </CardFooter>
         </Card>
       </section>
