@@ -4,6 +4,7 @@ import {
   type SolverStatus,
 } from '@rotaboard/core/contracts/proposals';
 import { entriesConflict } from '@rotaboard/core/shifts/conflicts';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { coverageOf } from '@rotaboard/core/staffing/coverage';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { allViolations } from '@rotaboard/core/staffing/validate';
@@ -213,7 +214,7 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
     });
 
   const hours = people
-    .filter((person) => person.staff.leavingDate === null || person.staff.leavingDate >= days[0]!)
+    .filter((person) => isActiveOn(person.staff.leavingDate, days[0]!))
     .map((person) => ({
       staffId: person.staff.staffId,
       minutes: minutesAfter[person.index]!,

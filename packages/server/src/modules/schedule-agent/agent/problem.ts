@@ -2,7 +2,9 @@ import type { Availability } from '@rotaboard/core/contracts/availability';
 import type { CoverageSlot, StaffingRuleId } from '@rotaboard/core/contracts/schedule-agent';
 import { addDays } from '@rotaboard/core/dates/week';
 import { entriesConflict } from '@rotaboard/core/shifts/conflicts';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { preferenceMinutes } from '@rotaboard/core/staffing/availability';
 import { shiftCoversSlot } from '@rotaboard/core/staffing/coverage';
 import {
@@ -134,8 +136,7 @@ export function periodDays(startDate: string, endDate: string): string[] {
   return days;
 }
 
-const isActive = (staff: StaffingStaff, date: string) =>
-  staff.leavingDate === null || staff.leavingDate >= date;
+const isActive = (staff: StaffingStaff, date: string) => isActiveOn(staff.leavingDate, date);
 
 function placed(entry: StaffingEntry & { startTime: string; endTime: string }, zone: string) {
   return spanOn(entry.shiftDate, entry.startTime, entry.endTime, zone);
@@ -150,7 +151,7 @@ export function buildProblem(input: AgentPlanInput): Problem {
   const { context, startDate, endDate, mode } = input;
   const zone = zoneOf(input);
   const days = periodDays(startDate, endDate);
-  const locked = (date: string) => context.lockedUntil !== null && date <= context.lockedUntil;
+  const locked = (date: string) => isDateLocked(date, context.lockedUntil);
 
   const people: Person[] = context.staff.map((staff, index) => {
     const entries = context.entries.filter((entry) => entry.staffId === staff.staffId);
@@ -303,7 +304,7 @@ export function refusalFor(
   const { context } = input;
   const date = entry.shiftDate;
   if (!isActive(person.staff, date)) return 'leaving';
-  if (context.lockedUntil !== null && date <= context.lockedUntil) return 'locked';
+  if (isDateLocked(date, context.lockedUntil)) return 'locked';
   const around = aroundDate(date);
   for (const other of entries) {
     if (!mayClash(other, around)) continue;

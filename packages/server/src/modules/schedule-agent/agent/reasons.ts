@@ -1,4 +1,6 @@
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
+import { isDateLocked } from '@rotaboard/core/shifts/lock';
+import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { roleFits } from '@rotaboard/core/staffing/coverage';
 import { dayLabel, hoursLabel, hoursToMinutes, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import {
@@ -97,11 +99,8 @@ export function uncoveredReason(
   entriesAfter: readonly StaffingEntry[][],
 ): string {
   const { input } = problem;
-  const { lockedUntil } = input.context;
-  if (lockedUntil !== null && row.date <= lockedUntil) return 'The day is locked';
-  const onTeam = problem.people.filter(
-    (person) => person.staff.leavingDate === null || person.staff.leavingDate >= input.startDate,
-  );
+  if (isDateLocked(row.date, input.context.lockedUntil)) return 'The day is locked';
+  const onTeam = problem.people.filter((person) => isActiveOn(person.staff.leavingDate, input.startDate));
   const fitting = onTeam.filter((person) => roleFits(row.role, person.staff.role));
   if (fitting.length === 0)
     return row.role ? `Nobody on the team has the role ${row.role}` : 'Nobody is on the team';
