@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { rulesLabel } from '../staffing/staffing-tools';
-import type { WeekToolsProps } from './week-tools';
+import type { WeekToolsProps } from './week-tools-props';
 
 /** The phone's week tools: a panel of large buttons (the same panel as the mobile menu). */
 export function WeekToolsSheet({

@@ -13,20 +13,8 @@ import { Link } from 'react-router';
 import { useLazyPanel } from '../../../components/lazy-panel';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { rulesLabel, type StaffingTools } from '../staffing/staffing-tools';
-
-export type WeekToolsProps = {
-  canNotify: boolean;
-  onCopy: () => void;
-  onClear: () => void;
-  onLock: () => void;
-  onNotify: () => void;
-  /** On a phone: one "Week tools" menu button instead of a row of buttons. */
-  compact?: boolean;
-  staffing?: StaffingTools | null;
-  /** Opens the schedule assistant (owners and administrators; on Free it shows what Pro adds). */
-  onAssistant?: (() => void) | null;
-};
+import { rulesLabel } from '../staffing/staffing-tools';
+import type { WeekToolsProps } from './week-tools-props';
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */
 export function WeekTools({
