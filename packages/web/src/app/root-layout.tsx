@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { AuthProvider, useAuth } from '../lib/auth-context';
@@ -18,10 +18,17 @@ const SupportModeBanner = lazy(() =>
   import('./layout/support-mode-banner').then((module) => ({ default: module.SupportModeBanner })),
 );
 
-/** The orange bar while a support agent acts as the user (spec 2 §4). */
+/**
+ * The orange bar while a support agent acts as the user (spec 2 §4). Once shown it stays mounted, as
+ * it was before it was loaded lazily: "End support mode" switches the session back to the agent and
+ * only then goes to /support, from inside the bar, so the bar must outlive the switch (unmounted
+ * there, an e2e run under load once ended on /schedule instead).
+ */
 function SupportModeOnly() {
   const { supportMode } = useAuth();
-  if (!supportMode) return null;
+  const [shown, setShown] = useState(false);
+  if (supportMode && !shown) setShown(true);
+  if (!supportMode && !shown) return null;
   return (
     <Suspense fallback={null}>
       <SupportModeBanner />
