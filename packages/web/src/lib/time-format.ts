@@ -3,7 +3,8 @@ import { useAuth } from './auth-context';
 
 export { formatClock, formatClockRange };
 
-function browserLocales(): readonly string[] | undefined {
+/** The browser's languages, most preferred first (undefined outside a browser). */
+export function browserLocales(): readonly string[] | undefined {
   if (typeof navigator === 'undefined') return undefined;
   return navigator.languages?.length
     ? navigator.languages

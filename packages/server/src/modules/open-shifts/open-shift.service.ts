@@ -17,7 +17,6 @@ import {
 } from '@rotaboard/core/open-shifts/open-shifts';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
-import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
 import { teamToday } from '../../lib/calendar.ts';
@@ -28,6 +27,7 @@ import { openShiftClaimDecidedEmail, openShiftClaimedEmail } from '../mail/templ
 import { createRequestRepository } from '../requests/request.repository.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
+import { refuseTimesOutOfZone } from '../shifts/shift-context.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
 import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
 import { createStrictCheck, plannedEntry } from '../staffing/strict-rules.ts';
@@ -183,11 +183,10 @@ export function createOpenShiftService(deps: {
         const problem = openShiftProblem(input, teamToday(a.team));
         if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
         // A time the team's clocks skip that night is refused as on the schedule (issue 41).
-        const clock = shiftTimesProblem(
+        refuseTimesOutOfZone(
           { ...input, isTimeOff: false, timeOffDays: null, timeOffHours: null },
           a.team.timeZone,
         );
-        if (clock) throw new DomainError(ErrorCode.VALIDATION, clock.message, { errors: [clock] });
         requirePro(a);
         const row = await createOpenShiftRepository(tx).insert({ teamId, ...input, createdBy: user.id });
         await createAuditRepository(tx).record({

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { useAuth } from '../../../lib/auth-context';
 import { formatLongDate, isIsoDate } from '../../../lib/dates';
-import { foreignTeamZone } from '../../../lib/team-today';
+import { foreignTeamZone, useTeamToday } from '../../../lib/team-today';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -36,7 +36,6 @@ import { WeekGrid } from '../components/week-grid';
 import { type WeekTool, WeekToolDialogs } from '../components/week-tool-dialogs';
 import { WeekTools } from '../components/week-tools';
 import { useShiftActions } from '../hooks/use-shift-actions';
-import { useToday } from '../hooks/use-today';
 import { OpenShiftsList } from '../open-shifts/open-shifts-list';
 import { OpenShiftsRow } from '../open-shifts/open-shifts-row';
 import { useOpenShifts } from '../open-shifts/use-open-shifts';
@@ -78,7 +77,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
   const { user } = useAuth();
   const { team, isLoading: teamLoading, isError: teamsError, isAdmin, isOwner } = useSelectedTeam();
   // The team's today, not the viewer's: the week, "Today" and the next shift follow its clocks.
-  const { today, time } = useToday(team?.timeZone);
+  const { today, time } = useTeamToday(team?.timeZone);
   // Named under the week when the viewer's clocks are not the team's.
   const foreignZone = useMemo(() => foreignTeamZone(team?.timeZone), [team?.timeZone]);
   const teamId = team?.teamId ?? '';

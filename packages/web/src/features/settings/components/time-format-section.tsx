@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { api, unwrap } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { showApiError } from '../../../lib/show-api-error';
+import { browserLocales } from '../../../lib/time-format';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { SettingsSection } from './settings-section';
@@ -21,7 +22,7 @@ export function TimeFormatSection({ user }: { user: UserDto }) {
   const name = useId();
   const hintId = useId();
   const { refresh } = useAuth();
-  const regionHour12 = prefersHour12(typeof navigator === 'undefined' ? undefined : navigator.languages);
+  const regionHour12 = prefersHour12(browserLocales());
   const options: { value: TimeFormat; label: string; example: string }[] = [
     { value: 'auto', label: 'Automatic', example: sample(regionHour12) },
     { value: '12h', label: '12-hour', example: sample(true) },
