@@ -493,6 +493,12 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
         ['DELETE', `${o.base}/invite`, { staffId: worker.staffId }],
         ['DELETE', `${o.base}/access`, { staffId: worker.staffId }],
         ['PUT', o.base, { teamName: 'X', weekStartDay: 1, hash: o.team.hash }],
+        // The team's time zone (issue 41) is the owner's and administrators' to change, like the rest.
+        [
+          'PUT',
+          o.base,
+          { teamName: o.team.teamName, weekStartDay: 1, timeZone: 'Asia/Tokyo', hash: o.team.hash },
+        ],
         ['DELETE', o.base],
       ];
       const outsider = client(t.app, await signIn(t.app, email('stranger')));
@@ -507,6 +513,7 @@ describe.each(engines)('teams, staff and invitations on %s', (engine) => {
           401,
         );
       }
+      expect((await o.call('GET', o.base)).json().timeZone).toBe('UTC');
       expect((await o.call('GET', `${o.base}/staff`)).json()).toHaveLength(2);
     });
   });
