@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import type { ModelEngine } from './modules/assistant/assistant.model.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import sessionPlugin from './modules/auth/session.plugin.ts';
@@ -26,7 +27,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { agentRunRoutes } from './modules/schedule-agent/runs.routes.ts';
 import type { Planner } from './modules/schedule-agent/runs.service.ts';
-import { createShiftRepository } from './modules/shifts/shift.repository.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -49,6 +49,7 @@ import readMemoLinkPlugin from './plugins/read-memo-link.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import socketIoPlugin from './plugins/socket-io.ts';
 import webAppPlugin from './plugins/web-app.ts';
+import { createServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ export type BuildOptions = {
   weekCache?: WeekCache;
   /** Replaces the schedule agent's planner (tests that make it fail or answer a fixed plan). */
   agentPlanner?: Planner;
+  /** Replaces the assistant's language model (tests of the model's answers). */
+  assistantModel?: ModelEngine;
   /** PGlite started early by main.ts; opened (migrated) and owned by the app like its own. */
   pglite?: PGlite;
   /** Replaces the configured mailer (tests that make sending fail). */
@@ -166,6 +169,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionPlugin, { secureCookies: config.publicUrl.startsWith('https:') });
   await app.register(realtimeHubPlugin);
 
+  // The composition root: every feature's service, made once from the infrastructure above.
+  app.decorate(
+    'services',
+    createServices(app, {
+      ...(options.weekCache ? { weekCache: options.weekCache } : {}),
+      ...(options.agentPlanner ? { agentPlanner: options.agentPlanner } : {}),
+      ...(options.assistantModel ? { assistantModel: options.assistantModel } : {}),
+    }),
+  );
+
   // Feature modules: thin routes over services.
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -177,16 +190,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffRoutes);
   await app.register(availabilityRoutes);
   await app.register(invitesRoutes);
-  await app.register(shiftsRoutes, options.weekCache ? { weekCache: options.weekCache } : {});
+  await app.register(shiftsRoutes);
   await app.register(dayNotesRoutes);
   await app.register(billingRoutes);
   await app.register(requestsRoutes);
   await app.register(notificationsRoutes);
   await app.register(openShiftsRoutes);
   await app.register(reportsRoutes);
-  // The check of a period reads the schedule's entries: staffing stands below shifts, so they are passed in.
-  await app.register(staffingSettingsRoutes, { schedule: createShiftRepository });
-  await app.register(agentRunRoutes, options.agentPlanner ? { plan: options.agentPlanner } : {});
+  await app.register(staffingSettingsRoutes);
+  await app.register(agentRunRoutes);
   await app.register(proposalRoutes);
   await app.register(assistantRoutes);
   await app.register(calendarRoutes);

@@ -7,25 +7,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createModelEngine, type ModelEngine } from './assistant.model.ts';
-import { createAssistantService } from './assistant.service.ts';
 
 /** The schedule assistant (issue 26): a message in, a reply and perhaps a proposal out; the month's usage. */
-export async function assistantRoutes(app: FastifyInstance, opts: { model?: ModelEngine } = {}) {
+export async function assistantRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const modelConfig = app.config.assistantModel;
-  const model = opts.model ?? (modelConfig ? createModelEngine(modelConfig, app.log) : null);
+  const { model } = app.services.assistant;
   app.log.info(
     model
       ? `assistant: answering with the model ${modelConfig?.model ?? ''}`.trim()
       : 'assistant: OPENAI_API_KEY not set, the built-in interpreter answers',
   );
-  const service = createAssistantService({
-    db: app.db,
-    proEmails: app.config.proEmails,
-    model,
-    log: app.log,
-  });
+  const service = app.services.assistant.service;
   const tags = ['assistant'];
 
   routes.post(

@@ -12,19 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { createAuthService } from './auth.service.ts';
 
 /** Sign-in by emailed link, the current session, and logging out (spec 1 §7). */
 export async function authRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAuthService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    resendSeconds: app.config.magicLinkResendSeconds,
-    proEmails: app.config.proEmails,
-    log: app.log,
-  });
+  const service = app.services.auth;
   const perIpLimit = perIpAuthLimit(app.config.authRateLimitPerIp);
 
   routes.post(

@@ -6,12 +6,11 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createAvailabilityService } from './availability.service.ts';
 
 /** A member of staff's availability (issue 25): read and replaced whole, on every plan. */
 export async function availabilityRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAvailabilityService({ db: app.db, proEmails: app.config.proEmails });
+  const service = app.services.availability;
   const tags = ['availability'];
 
   routes.get(

@@ -11,24 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
-import type { BillingProvider } from './billing.provider.ts';
-import { createBillingService } from './billing.service.ts';
-import { createDemoProvider } from './demo.provider.ts';
-import { createStripeProvider, type StripeProvider } from './stripe.provider.ts';
 
 /** Plans and billing: spec 2 §7 /api/subscriptions, the Stripe webhook and the demo provider's pages. */
 export async function billingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const stripe: StripeProvider | null = app.config.stripe ? createStripeProvider(app.config.stripe) : null;
-  const provider: BillingProvider =
-    stripe ?? createDemoProvider({ db: app.db, publicUrl: app.config.publicUrl });
-  const service = createBillingService({
-    db: app.db,
-    provider,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-    log: app.log,
-  });
+  const { stripe } = app.services.billing;
+  const service = app.services.billing.service;
   const tags = ['subscriptions'];
 
   routes.get(

@@ -4,16 +4,11 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createCalendarService } from './calendar.service.ts';
 
 /** The calendar feed (issue 27, every plan): the signed-in user's secret address, and the feed itself. */
 export async function calendarRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCalendarService({
-    db: app.db,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-  });
+  const service = app.services.calendar;
   const tags = ['calendar'];
 
   routes.get(

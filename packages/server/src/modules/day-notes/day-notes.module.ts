@@ -183,7 +183,7 @@ export function createDayNoteService(deps: {
 
 export async function dayNotesRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createDayNoteService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
+  const service = app.services.dayNotes;
   const tags = ['day notes'];
 
   routes.get(

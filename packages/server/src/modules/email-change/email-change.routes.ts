@@ -11,19 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { createEmailChangeService } from './email-change.service.ts';
 
 const TokenParams = z.object({ token: LinkToken });
 
 /** Email change (spec 1 §4): initiate, verify the new address, confirm from the old one. */
 export async function emailChangeRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createEmailChangeService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    events: app.realtime,
-  });
+  const service = app.services.emailChange;
   const perIpLimit = perIpAuthLimit(app.config.authRateLimitPerIp);
   const tags = ['email change'];
 

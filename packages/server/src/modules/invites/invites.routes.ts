@@ -10,18 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
 import { perIpAuthLimit } from '../../plugins/rate-limit.ts';
-import { createInviteService } from './invite.service.ts';
 
 /** Invitations: send, resend, revoke, remove access (team admins), and accept (anyone with the link). */
 export async function invitesRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createInviteService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-    events: app.realtime,
-  });
+  const service = app.services.invites;
   const tags = ['invitations'];
 
   routes.post(

@@ -13,29 +13,11 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createShiftService } from '../shifts/shift.service.ts';
-import { createOpenShiftService } from './open-shift.service.ts';
 
 /** Open shifts and their claims (issue 27; Pro). */
 export async function openShiftsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createOpenShiftService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-    events: app.realtime,
-    log: app.log,
-    // Approving a claim is an ordinary schedule change: the shift service's checks, audit and live update.
-    shifts: createShiftService({
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      proEmails: app.config.proEmails,
-      events: app.realtime,
-      log: app.log,
-    }),
-  });
+  const service = app.services.openShifts;
   const tags = ['open-shifts'];
 
   routes.post(

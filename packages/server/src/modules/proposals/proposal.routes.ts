@@ -9,27 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createDayNoteService } from '../day-notes/day-notes.module.ts';
-import { createShiftService } from '../shifts/shift.service.ts';
-import { createProposalService } from './proposal.service.ts';
 
 /** Proposals of the schedule agent (and next the assistant): read, accept, reject, undo (issue 25). */
 export async function proposalRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createProposalService({
-    db: app.db,
-    proEmails: app.config.proEmails,
-    // Accepting is an ordinary schedule change: the shift service's checks, audit and live update.
-    shifts: createShiftService({
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      proEmails: app.config.proEmails,
-      events: app.realtime,
-      log: app.log,
-    }),
-    dayNotes: createDayNoteService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime }),
-  });
+  const service = app.services.proposals;
   const tags = ['schedule-agent'];
 
   routes.get(

@@ -24,7 +24,6 @@ import {
   sendCsv,
   wantsCsv,
 } from './report.csv.ts';
-import { createReportService } from './report.service.ts';
 
 /**
  * A range report as JSON, serialised here rather than by the route's response schema: the schema still
@@ -44,7 +43,7 @@ const Csv = z.string().describe('text/csv with a header row (Accept: text/csv or
  */
 export async function reportsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createReportService({ db: app.db, proEmails: app.config.proEmails });
+  const service = app.services.reports;
   const tags = ['reports'];
   const base = '/api/teams/:id/reports';
   const name = (report: string, q: { startDate: string; endDate: string; groupByStaff: boolean }) =>

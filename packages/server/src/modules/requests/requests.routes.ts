@@ -11,29 +11,11 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createShiftService } from '../shifts/shift.service.ts';
-import { createRequestService } from './request.service.ts';
 
 /** Requests (spec 2 §7 `/requests`); the notification bell is modules/notifications. */
 export async function requestsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createRequestService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-    // Approving a swap or give-away is a schedule change: the shift service's checks, audit and live update.
-    shifts: createShiftService({
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      proEmails: app.config.proEmails,
-      events: app.realtime,
-      log: app.log,
-    }),
-    events: app.realtime,
-    log: app.log,
-  });
+  const service = app.services.requests;
   const tags = ['requests'];
 
   routes.post(

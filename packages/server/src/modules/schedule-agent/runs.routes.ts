@@ -8,17 +8,11 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { planAgentRun } from './agent/plan-run.ts';
-import { createAgentRunService, type Planner } from './runs.service.ts';
 
 /** The schedule agent's runs and their log (issue 25). Tests may pass their own planner. */
-export async function agentRunRoutes(app: FastifyInstance, opts: { plan?: Planner } = {}) {
+export async function agentRunRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAgentRunService({
-    db: app.db,
-    proEmails: app.config.proEmails,
-    plan: opts.plan ?? planAgentRun,
-  });
+  const service = app.services.agentRuns;
   const tags = ['schedule-agent'];
 
   routes.post(

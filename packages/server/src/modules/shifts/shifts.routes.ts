@@ -22,22 +22,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createShiftService } from './shift.service.ts';
-import { createWeekCache, WEEK_ENCODINGS, type WeekCache, type WeekEncoding } from './week-cache.ts';
+import { WEEK_ENCODINGS, type WeekEncoding } from './week-cache.ts';
 
 /** Shifts, time off, the lock and schedule notifications (spec 1 §7, "Shifts"). */
-export async function shiftsRoutes(app: FastifyInstance, opts: { weekCache?: WeekCache } = {}) {
+export async function shiftsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createShiftService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    proEmails: app.config.proEmails,
-    events: app.realtime,
-    log: app.log,
-    // One per app, bounded by WEEK_CACHE_MB; benchmarks pass their own.
-    weekCache: opts.weekCache ?? createWeekCache(app.config.weekCacheBytes),
-  });
+  const service = app.services.shifts;
   const tags = ['shifts'];
 
   routes.get(

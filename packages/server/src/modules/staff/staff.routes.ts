@@ -22,12 +22,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createStaffService } from './staff.service.ts';
 
 /** A team's staff list and weekly hours (spec 1 §7, "Staff"). */
 export async function staffRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createStaffService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
+  const service = app.services.staff;
   const tags = ['staff'];
 
   routes.get(

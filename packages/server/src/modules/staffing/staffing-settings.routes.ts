@@ -8,20 +8,14 @@ import { TeamParams } from '@rotaboard/core/contracts/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import type { ScheduleEntriesOf } from './staffing-context.ts';
-import { createStaffingSettingsService } from './staffing-settings.service.ts';
 
 /**
  * A team's staffing settings and the check of a period against them (issue 25; Pro). `schedule`: the
  * schedule's entries, which the check reads (the shifts module stands above staffing: app.ts passes them).
  */
-export async function staffingSettingsRoutes(app: FastifyInstance, opts: { schedule: ScheduleEntriesOf }) {
+export async function staffingSettingsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createStaffingSettingsService({
-    db: app.db,
-    proEmails: app.config.proEmails,
-    schedule: opts.schedule,
-  });
+  const service = app.services.staffing;
   const tags = ['schedule-agent'];
 
   routes.get(

@@ -11,20 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createSupportService } from './support.service.ts';
 
 /** Support: agents are the accounts listed in SUPPORT_EMAILS (spec 2 §7 /api/support). */
 export async function supportRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createSupportService({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    supportEmails: app.config.supportEmails,
-    proEmails: app.config.proEmails,
-    log: app.log,
-    events: app.realtime,
-  });
+  const service = app.services.support;
   const tags = ['support'];
 
   routes.get(

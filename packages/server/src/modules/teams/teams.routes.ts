@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createTeamService } from './team.service.ts';
 
 /** Teams the user owns or belongs to (spec 1 §7). */
 export async function teamsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createTeamService({ db: app.db, proEmails: app.config.proEmails, events: app.realtime });
+  const service = app.services.teams;
   const tags = ['teams'];
 
   routes.get(
