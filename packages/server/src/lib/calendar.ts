@@ -1,4 +1,6 @@
 import { todayIn } from '@rotaboard/core/time/clock';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { teams } from '../db/schema.ts';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -38,3 +40,12 @@ export function earliestToday(now: number | Date = Date.now()): string {
   return earliest.date;
 }
 const earliest = { from: Number.NEGATIVE_INFINITY, date: '' };
+
+/**
+ * The date in each team's own time zone at the instant `now`, in SQL: for reads across many teams
+ * that compare leaving dates with each team's today (the notification bell). `now` is the server's
+ * clock, passed in, so the database's clock plays no part.
+ */
+export function teamTodaySql(now: Date, timeZone: AnyColumn = teams.timeZone): SQL<string> {
+  return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+}

@@ -27,21 +27,21 @@ import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import { todayIn } from '@rotaboard/core/time/clock';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import type { ShiftRow, TeamRow, UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createProposalRepository } from '../proposals/proposal.repository.ts';
 import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
-import { createShiftRepository, type ShiftRow } from '../shifts/shift.repository.ts';
+import { createShiftRepository } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { loadStaffingContext, type TeamStaffingContext } from '../staffing/staffing-context.ts';
-import { createTeamRepository, type TeamRow } from '../team-access/team.repository.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
   loadTeamAccess,
   requireTeamAdmin,
   requireTeamWriter,
   type TeamAccess,
 } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { ModelEngine } from './assistant.model.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 

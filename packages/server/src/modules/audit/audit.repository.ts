@@ -1,7 +1,7 @@
 import { changedFields } from '@rotaboard/core/audit/changes';
 import type { Db } from '../../db/db.ts';
 import { auditLog } from '../../db/schema.ts';
-import { currentSupportActor } from '../../lib/support-actor.ts';
+import { auditActor } from './audit-actor.ts';
 
 export type AuditEntity = (typeof auditLog.$inferInsert)['entityType'];
 /** Actions as the audit display knows them (spec 2 §4). */
@@ -32,19 +32,7 @@ export type AuditEntry = {
   newValues?: Record<string, unknown> | null;
 };
 
-/** The two columns that say who made a change, as the actor rule fills them. */
-export type AuditActor = { changedBy: string | null; onBehalfOf: string | null };
-
-/**
- * The actor rule, the one place that decides who an audit row names: the user who made the change,
- * or in support mode the agent who really did, on behalf of the user they are logged in as (the
- * history shows "Support (agent) as user"). Every audit row is written through this repository, or
- * (the one-statement shift insert, shift.repository.ts) with the values this returns.
- */
-export function auditActor(changedBy: string | null, onBehalfOf: string | null = null): AuditActor {
-  const support = currentSupportActor();
-  return support ? { changedBy: support.agentId, onBehalfOf: support.userId } : { changedBy, onBehalfOf };
-}
+const AUDIT_ROWS_PER_STATEMENT = 1000;
 
 const row = (e: AuditEntry) => ({
   ...e,
@@ -60,10 +48,11 @@ export function createAuditRepository(db: Db) {
       await db.insert(auditLog).values(row(entry));
     },
 
-    /** Many rows in one statement (copy and clear week). */
-    async recordMany(entries: AuditEntry[]) {
-      if (entries.length === 0) return;
-      await db.insert(auditLog).values(entries.map(row));
+    /** Many rows, a thousand to a statement (a statement takes at most 65,535 parameters). */
+    async recordMany(entries: readonly AuditEntry[]) {
+      for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT) {
+        await db.insert(auditLog).values(entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT).map(row));
+      }
     },
 
     /** An UPDATE row with only the fields that changed; nothing when nothing did. */

@@ -3,11 +3,12 @@ import type { LoginResponse, MeResponse, VerifyResponse } from '@rotaboard/core/
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { needsProfileCompletion } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { signInEmail } from '../mail/templates.ts';
 import { toUserDto } from '../users/user.dto.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { createMagicLinkRepository } from './magic-link.repository.ts';
 
 export type AuthServiceDeps = {

@@ -1,9 +1,9 @@
 import { SESSION_ABSOLUTE_DAYS } from '@rotaboard/core/auth/constants';
+import type { UserRow } from '../../db/rows.ts';
 import type { supportSessions } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { SESSION_COOKIE, SUPPORT_COOKIE } from '../../lib/cookie-names.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { SessionRepository, SessionWithUser } from './session.repository.ts';
 
 /** Sessions started before this are over, however recently used (the absolute lifetime). */

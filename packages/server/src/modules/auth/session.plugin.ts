@@ -1,11 +1,11 @@
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@rotaboard/core/auth/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { SESSION_COOKIE } from '../../lib/cookie-names.ts';
 import { clearSessionHint, setSessionHint } from '../../lib/session-hint.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { createIdentityResolver, type ResolveIdentity } from './request-identity.ts';
 import { createSessionRepository } from './session.repository.ts';
 

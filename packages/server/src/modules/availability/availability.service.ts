@@ -4,11 +4,11 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
 import { availabilityRefusal, sortAvailability } from '@rotaboard/core/staff/availability-access';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { type AvailabilitySet, createAvailabilityRepository } from './availability.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { billingEvents, demoBillingSessions, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
-import type { UserRow } from '../users/user.repository.ts';
 
 export type DemoSessionRow = typeof demoBillingSessions.$inferSelect;
 

@@ -17,8 +17,8 @@ import {
 } from '@rotaboard/core/plans/subscription';
 import { type Currency, isCurrency, REGIONS, regionForCurrency } from '@rotaboard/core/regions/regions';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { BillingProvider, ProviderNotice } from './billing.provider.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { demoId } from './demo.provider.ts';

@@ -3,12 +3,12 @@ import { feedRangeForTeam, feedTokenOf, feedUrl, feedWindow } from '@rotaboard/c
 import type { CalendarFeedDto } from '@rotaboard/core/contracts/calendar';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { contentHash, hashToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { teamsOfUser } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import {
   type CalendarFeedRow,
   type CalendarRepository,

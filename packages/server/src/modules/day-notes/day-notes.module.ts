@@ -9,13 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { dayNotes } from '../../db/schema.ts';
-import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
+import type { CommandDeps, Effects } from '../audit/command.ts';
+import { type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 
 export type DayNoteRow = typeof dayNotes.$inferSelect;
 
@@ -30,8 +29,11 @@ export async function firstDayNote(db: Db, teamId: string, date: string): Promis
   return row ?? null;
 }
 
-/** Runs inside a note's transaction after the write (a proposal moves its change there); throwing undoes it. */
-type Within = (tx: Db, row: DayNoteRow) => Promise<void>;
+/**
+ * Runs inside a note's command after the write (a proposal moves its change there, with its own audit
+ * row in the same effects); throwing undoes it.
+ */
+type Within = (tx: Db, row: DayNoteRow, effects: Effects) => Promise<void>;
 const toDto = (row: DayNoteRow): DayNoteDto => ({
   noteId: row.id,
   noteDate: row.noteDate,
@@ -48,14 +50,9 @@ const auditValues = (row: DayNoteRow) => ({
  * Notes above the days of the schedule. Small enough that repository, service and routes share a
  * file. Administrators write; staff read only notes shown to all, and nothing a hiding lock hides.
  */
-export function createDayNoteService(deps: {
-  db: Db;
-  proEmails: readonly string[];
-  events?: ScheduleEvents;
-}) {
+export function createDayNoteService(deps: CommandDeps & { proEmails: readonly string[] }) {
   const { db } = deps;
-  const access = (tx: Db, user: UserRow, teamId: string) =>
-    loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
+  const teamCommand = createTeamCommand(deps);
   const find = async (tx: Db, teamId: string, noteId: string) => {
     const [row] = await tx
       .select()
@@ -66,6 +63,8 @@ export function createDayNoteService(deps: {
     return row;
   };
   const hiddenAfter = (a: TeamAccess) => lastReadableDate(a.team, a.isAdmin);
+  const announceNote = (effects: Effects, noteId: string, ...dates: string[]) =>
+    effects.announce({ kind: 'day-notes', dates, ids: [noteId] });
 
   return {
     async list(
@@ -73,7 +72,7 @@ export function createDayNoteService(deps: {
       teamId: string,
       range: { startDate: string; endDate: string },
     ): Promise<DayNoteDto[]> {
-      const a = await access(db, user, teamId);
+      const a = await teamAccessOf(db, user, teamId, deps.proEmails);
       const limit = hiddenAfter(a);
       const rows = await db
         .select()
@@ -90,93 +89,69 @@ export function createDayNoteService(deps: {
       return rows.map(toDto);
     },
 
-    async create(
+    create(
       user: UserRow,
       teamId: string,
       input: z.output<typeof DayNoteInput>,
       within?: Within,
     ): Promise<DayNoteDto> {
-      const result = await db.transaction(async (tx) => {
-        requireTeamWriter(await access(tx, user, teamId));
+      return teamCommand(user, teamId, { role: 'writer' }, async (tx, _a, effects) => {
         const [row] = await tx
           .insert(dayNotes)
           .values({ teamId, ...input })
           .returning();
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'day_note',
           entityId: row!.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: auditValues(row!),
         });
-        if (within) await within(tx, row!);
+        if (within) await within(tx, row!, effects);
+        announceNote(effects, row!.id, row!.noteDate);
         return toDto(row!);
       });
-      announce(deps.events, {
-        teamId,
-        kind: 'day-notes',
-        user,
-        dates: [result.noteDate],
-        ids: [result.noteId],
-      });
-      return result;
     },
 
-    async update(
+    update(
       user: UserRow,
       teamId: string,
       noteId: string,
       input: z.output<typeof DayNoteInput>,
       within?: Within,
     ): Promise<DayNoteDto> {
-      const result = await db.transaction(async (tx) => {
-        requireTeamWriter(await access(tx, user, teamId));
+      return teamCommand(user, teamId, { role: 'writer' }, async (tx, _a, effects) => {
         const before = await find(tx, teamId, noteId);
         const [after] = await tx
           .update(dayNotes)
           .set({ ...input, updatedAt: new Date() })
           .where(eq(dayNotes.id, noteId))
           .returning();
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
+        effects.auditUpdate({
           entityType: 'day_note',
           entityId: noteId,
-          changedBy: user.id,
           before: auditValues(before),
           after: auditValues(after!),
         });
-        if (within) await within(tx, before);
-        return { dto: toDto(after!), previousDate: before.noteDate };
+        if (within) await within(tx, before, effects);
+        announceNote(effects, noteId, before.noteDate, after!.noteDate);
+        return toDto(after!);
       });
-      announce(deps.events, {
-        teamId,
-        kind: 'day-notes',
-        user,
-        dates: [result.previousDate, result.dto.noteDate],
-        ids: [noteId],
-      });
-      return result.dto;
     },
 
-    async remove(user: UserRow, teamId: string, noteId: string, within?: Within) {
-      const result = await db.transaction(async (tx) => {
-        requireTeamWriter(await access(tx, user, teamId));
+    remove(user: UserRow, teamId: string, noteId: string, within?: Within) {
+      return teamCommand(user, teamId, { role: 'writer' }, async (tx, _a, effects) => {
         const before = await find(tx, teamId, noteId);
         await tx.delete(dayNotes).where(eq(dayNotes.id, noteId));
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'day_note',
           entityId: noteId,
           action: 'DELETE',
-          changedBy: user.id,
           oldValues: auditValues(before),
         });
-        if (within) await within(tx, before);
-        return { success: true as const, message: 'Note deleted', noteDate: before.noteDate };
+        if (within) await within(tx, before, effects);
+        announceNote(effects, noteId, before.noteDate);
+        return { success: true as const, message: 'Note deleted' };
       });
-      announce(deps.events, { teamId, kind: 'day-notes', user, dates: [result.noteDate], ids: [noteId] });
-      return { success: result.success, message: result.message };
     },
   };
 }

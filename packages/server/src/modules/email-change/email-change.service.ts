@@ -8,6 +8,7 @@ import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
@@ -15,7 +16,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 
 const TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;

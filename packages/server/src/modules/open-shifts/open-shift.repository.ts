@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { openShiftClaims, openShifts, staff, teams, users } from '../../db/schema.ts';
-import { teamTodaySql } from '../team-access/team.repository.ts';
+import { teamTodaySql } from '../../lib/calendar.ts';
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
 export type OpenShiftClaimRow = typeof openShiftClaims.$inferSelect;

@@ -18,6 +18,7 @@ import {
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
+import type { StaffRow, UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
@@ -29,11 +30,11 @@ import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { refuseTimesOutOfZone } from '../shifts/shift-context.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
-import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createStrictCheck, plannedEntry } from '../staffing/strict-rules.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import {
   type ClaimWithName,
   createOpenShiftRepository,

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows, STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-limits';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
   loadTeamAccess,
@@ -8,7 +9,6 @@ import {
   requireTeamWriter,
   type TeamAccess,
 } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 
 /**
  * Who may see and act on the schedule agent's runs and proposals: the team's owner and administrators

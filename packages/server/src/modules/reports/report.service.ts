@@ -29,10 +29,10 @@ import {
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
 /** Rows of the audit CSV are read this many at a time, so a two-year export never sits in memory whole. */

@@ -15,6 +15,7 @@ import {
 import { conflictWindow } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
+import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
@@ -23,7 +24,7 @@ import { createShiftRepository } from '../shifts/shift.repository.ts';
 import type { ExchangeMove } from '../shifts/shift-write.service.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import type { TeamAccess } from '../team-access/team-access.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow } from './request.repository.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts';
+import type { ShiftRow } from '../../db/rows.ts';
 import { openShifts } from '../../db/schema.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import type { ShiftRow } from '../shifts/shift.repository.ts';
 
 /**
  * An approved give-away to anyone becomes an open shift of one (issue 27), written in the approval's

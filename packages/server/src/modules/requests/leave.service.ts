@@ -13,6 +13,7 @@ import {
 import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
+import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { sendAfterCommit } from '../../plugins/mail.ts';
@@ -20,7 +21,6 @@ import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftAuditValues } from '../shifts/shift.dto.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { createRequestRepository } from './request.repository.ts';
 import {
   dtoOf,

@@ -10,16 +10,16 @@ import {
 } from '@rotaboard/core/requests/swaps';
 import { describeEntry } from '@rotaboard/core/shifts/describe';
 import type { Db } from '../../db/db.ts';
+import type { ShiftRow, UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, OutgoingEmail, WarnLog } from '../../plugins/mail.ts';
 import { type AuditAction, createAuditRepository } from '../audit/audit.repository.ts';
 import { requestArrivedEmail, requestDecidedEmail, swapDecidedEmail } from '../mail/templates.ts';
-import type { ShiftRow } from '../shifts/shift.repository.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { createRequestRepository } from './request.repository.ts';
 
 /** GET /api/notifications (modules/notifications): pending requests per team this person reviews (Pro teams only). */

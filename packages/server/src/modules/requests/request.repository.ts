@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { requests, shifts, staff, teams, users } from '../../db/schema.ts';
-import { teamTodaySql } from '../team-access/team.repository.ts';
+import { teamTodaySql } from '../../lib/calendar.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type RequestWithNames = RequestRow & {

@@ -1,5 +1,5 @@
 import type { ParsedRequestInput, RequestDto } from '@rotaboard/core/contracts/requests';
-import type { UserRow } from '../users/user.repository.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { createExchangeService } from './exchange.service.ts';
 import { createLeaveService } from './leave.service.ts';
 import { createRequestRepository } from './request.repository.ts';

@@ -1,13 +1,13 @@
 import type { AgentLogsResponse, AgentRunInput, AgentRunResult } from '@rotaboard/core/contracts/proposals';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createProposalRepository } from '../proposals/proposal.repository.ts';
 import { agentAccess } from '../proposals/proposal-access.ts';
 import { createShiftRepository } from '../shifts/shift.repository.ts';
 import { loadStaffingContext } from '../staffing/staffing-context.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { AgentPlan, AgentPlanInput } from './agent/types.ts';
 
 export type Planner = (input: AgentPlanInput) => Promise<AgentPlan>;

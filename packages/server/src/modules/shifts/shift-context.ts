@@ -2,13 +2,13 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { shiftTimesProblem } from '@rotaboard/core/shifts/shift-times';
 import type { Db } from '../../db/db.ts';
+import type { StaffRow, UserRow } from '../../db/rows.ts';
 import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
-import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createStrictCheck } from '../staffing/strict-rules.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { createShiftRepository } from './shift.repository.ts';
 import type { WeekCache } from './week-cache.ts';
 

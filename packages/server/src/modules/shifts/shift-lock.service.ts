@@ -1,9 +1,9 @@
 import type { ShiftLock } from '@rotaboard/core/contracts/shifts';
+import type { UserRow } from '../../db/rows.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import { requireTeamWriter } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
 
 const lockOf = (team: ShiftLock): ShiftLock => ({

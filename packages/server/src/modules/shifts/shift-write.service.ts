@@ -14,12 +14,12 @@ import { formatDateGb } from '@rotaboard/core/shifts/display';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
+import type { StaffRow, UserRow } from '../../db/rows.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { announce } from '../../lib/realtime-events.ts';
 import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
-import type { StaffRow } from '../staff/staff.repository.ts';
 import { toStaffingEntry } from '../staffing/staffing-context.ts';
 import {
   plannedEntry,
@@ -28,7 +28,6 @@ import {
   strictRulesFor,
 } from '../staffing/strict-rules.ts';
 import { requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.repository.ts';
 import { refuseTimesOutOfZone, type ShiftContext, type ShiftServiceDeps } from './shift-context.ts';

@@ -3,12 +3,12 @@ import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
+import type { ShiftRow } from '../../db/rows.ts';
 import { auditLog, shifts, staff, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { UUID_TEXT } from '../../lib/uuid-text.ts';
-import { auditActor } from '../audit/audit.repository.ts';
+import { auditActor } from '../audit/audit-actor.ts';
 
-export type ShiftRow = typeof shifts.$inferSelect;
 /** What the conflict rule and its message need of an existing entry (dates and times as Drizzle gives them). */
 export type ConflictRow = Pick<
   ShiftRow,
@@ -411,3 +411,5 @@ export function createShiftRepository(db: Db) {
   };
 }
 export type ShiftRepository = ReturnType<typeof createShiftRepository>;
+
+export type { ShiftRow };

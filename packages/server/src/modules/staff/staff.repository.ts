@@ -1,11 +1,9 @@
 import { and, asc, count, eq, gte, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
+import type { StaffRow, WeeklyHoursRow } from '../../db/rows.ts';
 import { staff, weeklyHours } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
-
-export type StaffRow = typeof staff.$inferSelect;
-export type WeeklyHoursRow = typeof weeklyHours.$inferSelect;
 
 // Every write to the schedule locks its staff member first: built once (reusable-statement.ts).
 const lockInTeam = reusableStatement((db) =>
@@ -182,3 +180,5 @@ export function createStaffRepository(db: Db) {
   };
 }
 export type StaffRepository = ReturnType<typeof createStaffRepository>;
+
+export type { StaffRow, WeeklyHoursRow };

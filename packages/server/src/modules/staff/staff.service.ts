@@ -15,6 +15,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { adminLimitMessage, planOf, staffLimitMessage } from '@rotaboard/core/plans/plan-limits';
 import { isCompleteOrder, isFutureDate } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
@@ -26,7 +27,6 @@ import {
   type TeamAccess,
   withTeamAdmin,
 } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { staffAuditValues, staffHash, toStaffDto, toWeeklyHoursDto } from './staff.dto.ts';
 import { createStaffRepository, type StaffRow } from './staff.repository.ts';
 

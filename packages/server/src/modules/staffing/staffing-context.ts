@@ -7,11 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
+import type { StaffRow, TeamRow } from '../../db/rows.ts';
 import { type shifts, teamStaffingSettings } from '../../db/schema.ts';
 import { memoTags } from '../../db/shared-read-memo.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
-import { createStaffRepository, type StaffRow } from '../staff/staff.repository.ts';
-import type { TeamRow } from '../team-access/team.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 
 /**
  * Everything the staffing rules (core staffing/) read about a team, loaded in a few queries: the team's

@@ -7,6 +7,7 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows, STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-limits';
 import { validatePeriod } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
@@ -15,7 +16,6 @@ import {
   type TeamAccess,
   withTeamAdmin,
 } from '../team-access/team-access.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { loadStaffingContext, loadStaffingSettings, type ScheduleEntriesOf } from './staffing-context.ts';
 import { createStaffingSettingsRepository } from './staffing-settings.repository.ts';
 

@@ -7,7 +7,7 @@ import { clashesWithOwn, firstStrictBreach, hasStrictRule } from '@rotaboard/cor
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { staffingWindow } from '@rotaboard/core/staffing/validate';
 import type { Db } from '../../db/db.ts';
-import type { StaffRow } from '../staff/staff.repository.ts';
+import type { StaffRow } from '../../db/rows.ts';
 import type { TeamAccess } from '../team-access/team-access.ts';
 import {
   loadStaffingSettings,

@@ -7,10 +7,10 @@ import {
 import { displayName } from '@rotaboard/core/users/profile';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../../db/rows.ts';
 import { SUPPORT_COOKIE } from '../../lib/cookie-names.ts';
 import { runAsSupportActor } from '../../lib/support-actor.ts';
 import type { RequestIdentity } from '../auth/request-identity.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import type { SupportSessionRow } from './support-session.repository.ts';
 import { createSupportSessionService, type SupportSessionService } from './support-session.service.ts';
 

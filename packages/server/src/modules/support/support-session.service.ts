@@ -6,10 +6,11 @@ import {
   supportModeOver,
 } from '@rotaboard/core/support/support-mode';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import type { ResolvedSupportSession } from '../auth/request-identity.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { isSupportAgent } from './support.service.ts';
 import { createSupportSessionRepository, type SupportSessionRow } from './support-session.repository.ts';
 

@@ -5,11 +5,11 @@ import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { supportModeEnd } from '@rotaboard/core/support/support-mode';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
 import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { ticketOpenedEmail, ticketReplyEmail } from '../mail/templates.ts';
-import type { UserRow } from '../users/user.repository.ts';
 import { createSupportRepository, type TicketRow } from './support.repository.ts';
 import { createSupportSessionRepository } from './support-session.repository.ts';
 

@@ -154,3 +154,14 @@ export function withTeamAdmin<T>(
     return work(tx, access);
   });
 }
+
+/** The caller's access to a team, read with `db` (a transaction or the pool): for reads and checks. */
+export function teamAccessOf(
+  db: Db,
+  user: { id: string },
+  teamId: string,
+  proEmails: readonly string[],
+  now: number = Date.now(),
+): Promise<TeamAccess> {
+  return loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails, now);
+}

@@ -1,27 +1,15 @@
 import type { BillingState } from '@rotaboard/core/plans/subscription';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  isNull,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { batchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/db.ts';
 import { memoFor } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
+import type { TeamRow } from '../../db/rows.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { billingStateColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { UUID_TEXT } from '../../lib/uuid-text.ts';
 
-export type TeamRow = typeof teams.$inferSelect;
 export type TeamWithAccess = {
   team: TeamRow;
   /** The owner's subscription, from which core's resolveTier gives the team's plan. */
@@ -134,15 +122,6 @@ function accessQuery(db: Db, staffOfUser: SQL, activeOn: string | Placeholder) {
         or(isNull(staff.leavingDate), gte(staff.leavingDate, activeOn)),
       ),
     );
-}
-
-/**
- * The date in each team's own time zone at the instant `now`, in SQL: for reads across many teams
- * that compare leaving dates with each team's today (the notification bell). `now` is the server's
- * clock, passed in, so the database's clock plays no part.
- */
-export function teamTodaySql(now: Date, timeZone: AnyColumn = teams.timeZone): SQL<string> {
-  return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
 }
 
 /** All database access for teams; no rules here. */
@@ -274,3 +253,5 @@ export function createTeamRepository(db: Db) {
   };
 }
 export type TeamRepository = ReturnType<typeof createTeamRepository>;
+
+export type { TeamRow };

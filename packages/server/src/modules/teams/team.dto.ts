@@ -1,7 +1,7 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import type { SubscriptionTier } from '@rotaboard/core/plans/plan-limits';
+import type { TeamRow } from '../../db/rows.ts';
 import { contentHash } from '../../lib/tokens.ts';
-import type { TeamRow } from '../team-access/team.repository.ts';
 
 /** The stale-edit fingerprint covers every field a team edit can change. */
 export function teamHash(team: TeamRow): string {

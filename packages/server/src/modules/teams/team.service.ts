@@ -5,19 +5,20 @@ import { ownedTeamsLimitMessage, planAllows, planOf } from '@rotaboard/core/plan
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/db.ts';
+import type { TeamRow, UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
 import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository, type TeamRow } from '../team-access/team.repository.ts';
+import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
   loadTeamAccess,
   requireTeamOwner,
   requireTeamWriter,
   teamsOfUser,
 } from '../team-access/team-access.ts';
-import { createUserRepository, type UserRow } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
 import { teamAuditValues, teamHash, toTeamDto } from './team.dto.ts';
 
 export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';

@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { staff, teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
-
-export type UserRow = typeof users.$inferSelect;
 
 /** All database access for user accounts; no rules here. */
 export function createUserRepository(db: Db) {
@@ -97,3 +96,5 @@ export function createUserRepository(db: Db) {
   };
 }
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+export type { UserRow };
