@@ -16,9 +16,8 @@ import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { Db } from '../../db/db.ts';
 import type { StaffRow, UserRow } from '../../db/rows.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
-import { announce } from '../../lib/realtime-events.ts';
-import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { OutgoingEmail } from '../../plugins/mail.ts';
+import type { Effects } from '../audit/command.ts';
 import { shiftChangedEmail } from '../mail/templates.ts';
 import { toStaffingEntry } from '../staffing/staffing-context.ts';
 import {
@@ -28,6 +27,7 @@ import {
   strictRulesFor,
 } from '../staffing/strict-rules.ts';
 import { requireTeamWriter, type TeamAccess } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import { shiftAuditValues, toShiftDto } from './shift.dto.ts';
 import { type ConflictRow, createShiftRepository, type ShiftRow } from './shift.repository.ts';
 import { refuseTimesOutOfZone, type ShiftContext, type ShiftServiceDeps } from './shift-context.ts';
@@ -116,7 +116,8 @@ const values = (input: ParsedShiftInput) => ({
 
 /** Changing one entry: create, update, delete; on a locked day, optionally emailing whom it concerns. */
 export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContext) {
-  const { db, mailer } = deps;
+  const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
   const isLocked = (a: TeamAccess, date: string) => isDateLocked(date, a.team.lockedUntil);
 
   function changeMail(
@@ -150,7 +151,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       teamId: string,
       input: ParsedShiftInput,
       notify: boolean,
-      within?: (tx: Db, row: ShiftRow) => Promise<void>,
+      within?: (tx: Db, row: ShiftRow, effects: Effects) => Promise<void>,
     ): Promise<ShiftDto> {
       // Read before the transaction (as every read): the same answer a read inside it would give at
       // this isolation level, from the prepared (and on PGlite remembered) statement.
@@ -158,7 +159,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       refuseTimesOutOfZone(input, a.team.timeZone);
       // Likewise the strict staffing rules that apply (Pro; remembered settings): null for none.
       const strict = await strictRulesFor(db, a, [plannedEntry(NEW_ENTRY_ID, input)]);
-      const { result, mails } = await db.transaction(async (tx) => {
+      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });
         const member = await ctx.staffFor(tx, teamId, input.staffId);
         refuseAfterLeaving(member, input);
@@ -173,19 +174,11 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         );
         if (strict) refuseBreachesAmong(strict, a, [member], entries.map(toStaffingEntry));
         refuseClash(member, input, null, entries);
-        if (within) await within(tx, row);
-        const mails = notify && isLocked(a, row.shiftDate) ? [changeMail(a, member, 'added', null, row)] : [];
-        return { result: certainResponse(ShiftDto, toShiftDto(row, a)), mails };
+        if (within) await within(tx, row, effects);
+        if (notify && isLocked(a, row.shiftDate)) effects.mail(changeMail(a, member, 'added', null, row));
+        effects.announce({ kind: 'shifts', dates: [row.shiftDate], ids: [row.id] });
+        return certainResponse(ShiftDto, toShiftDto(row, a));
       });
-      announce(deps.events, {
-        teamId,
-        kind: 'shifts',
-        user,
-        dates: [result.shiftDate],
-        ids: [result.shiftId],
-      });
-      await sendAfterCommit(mailer, mails, deps.log);
-      return result;
     },
 
     /** `within` runs inside the transaction with the entry before and after; if it throws, nothing changes. */
@@ -195,12 +188,12 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       shiftId: string,
       input: ParsedShiftInput,
       notify: boolean,
-      within?: (tx: Db, before: ShiftRow, after: ShiftRow) => Promise<void>,
+      within?: (tx: Db, before: ShiftRow, after: ShiftRow, effects: Effects) => Promise<void>,
     ): Promise<ShiftDto> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
       refuseTimesOutOfZone(input, a.team.timeZone);
       const strict = await strictRulesFor(db, a, [plannedEntry(shiftId, input)]);
-      const { result, mails, previousDate } = await db.transaction(async (tx) => {
+      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
         ctx.checkPlan(a, { notify, adjustments: input.attendanceAdjustments.length });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
@@ -216,39 +209,24 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         refuseClash(member, input, shiftId, nearby);
         if (strict) refuseBreachesAmong(strict, a, [member], nearby.map(toStaffingEntry));
         const after = await repo.update(shiftId, values(input));
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
+        effects.auditUpdate({
           entityType: 'shift',
           entityId: shiftId,
-          changedBy: user.id,
           before: shiftAuditValues(before),
           after: shiftAuditValues(after),
         });
-        if (within) await within(tx, before, after);
-        const mails: (OutgoingEmail | null)[] = [];
+        if (within) await within(tx, before, after, effects);
         if (notify && (isLocked(a, before.shiftDate) || isLocked(a, after.shiftDate))) {
-          if (previousMember.id === member.id) mails.push(changeMail(a, member, 'changed', before, after));
+          if (previousMember.id === member.id) effects.mail(changeMail(a, member, 'changed', before, after));
           else
-            mails.push(
+            effects.mail(
               changeMail(a, previousMember, 'removed', before, null),
               changeMail(a, member, 'added', null, after),
             );
         }
-        return {
-          result: certainResponse(ShiftDto, toShiftDto(after, a)),
-          mails,
-          previousDate: before.shiftDate,
-        };
+        effects.announce({ kind: 'shifts', dates: [before.shiftDate, after.shiftDate], ids: [shiftId] });
+        return certainResponse(ShiftDto, toShiftDto(after, a));
       });
-      announce(deps.events, {
-        teamId,
-        kind: 'shifts',
-        user,
-        dates: [previousDate, result.shiftDate],
-        ids: [shiftId],
-      });
-      await sendAfterCommit(mailer, mails, deps.log);
-      return result;
     },
 
     /**
@@ -262,12 +240,12 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
     async exchange<T>(
       user: UserRow,
       teamId: string,
-      plan: (tx: Db) => Promise<readonly ExchangeMove[]>,
-      within: (tx: Db, before: readonly ShiftRow[]) => Promise<T>,
+      plan: (tx: Db, effects: Effects) => Promise<readonly ExchangeMove[]>,
+      within: (tx: Db, before: readonly ShiftRow[], effects: Effects) => Promise<T>,
     ): Promise<T> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
-      const { result, dates, ids } = await db.transaction(async (tx) => {
-        const planned = await plan(tx);
+      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
+        const planned = await plan(tx, effects);
         // Everyone concerned locked in one order, so two exchanges of the same people queue up.
         const people = [...new Set(planned.flatMap((m) => [m.fromStaffId, m.toStaffId ?? []].flat()))].sort();
         const members = new Map<string, StaffRow>();
@@ -311,36 +289,30 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           throw new DomainError(ErrorCode.CONFLICT, exchangeClashMessage(name, clash.clash));
         }
         await ctx.strict.refuseExchange(tx, a, [...members.values()], moves);
-        const audit = createAuditRepository(tx);
         for (const [i, move] of moves.entries()) {
           const row = before[i]!;
           if (move.toStaffId === null) {
             await repo.delete(row.id);
-            await audit.record({
-              teamId,
+            effects.audit({
               entityType: 'shift',
               entityId: row.id,
               action: 'DELETE',
-              changedBy: user.id,
               oldValues: shiftAuditValues(row),
             });
           } else {
             const after = await repo.update(row.id, { staffId: move.toStaffId });
-            await audit.recordUpdate({
-              teamId,
+            effects.auditUpdate({
               entityType: 'shift',
               entityId: row.id,
-              changedBy: user.id,
               before: shiftAuditValues(row),
               after: shiftAuditValues(after),
             });
           }
         }
-        const result = await within(tx, before);
-        return { result, dates: shiftDates, ids: before.map((row) => row.id) };
+        const result = await within(tx, before, effects);
+        effects.announce({ kind: 'shifts', dates: shiftDates, ids: before.map((row) => row.id) });
+        return result;
       });
-      announce(deps.events, { teamId, kind: 'shifts', user, dates, ids });
-      return result;
     },
 
     /** `within` runs inside the transaction with the entry as it was; if it throws, nothing is removed. */
@@ -349,36 +321,28 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
       teamId: string,
       shiftId: string,
       notify: boolean,
-      within?: (tx: Db, before: ShiftRow) => Promise<void>,
+      within?: (tx: Db, before: ShiftRow, effects: Effects) => Promise<void>,
     ): Promise<MessageResponse> {
       const a = requireTeamWriter(await ctx.access(db, user, teamId));
-      const { result, mails, date } = await db.transaction(async (tx) => {
+      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
         ctx.checkPlan(a, { notify, adjustments: 0 });
         const repo = createShiftRepository(tx);
         const before = await repo.findInTeam(teamId, shiftId);
         if (!before) throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
         const member = await ctx.staffFor(tx, teamId, before.staffId);
         await repo.delete(shiftId);
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'shift',
           entityId: shiftId,
           action: 'DELETE',
-          changedBy: user.id,
           oldValues: shiftAuditValues(before),
         });
-        if (within) await within(tx, before);
-        const mails =
-          notify && isLocked(a, before.shiftDate) ? [changeMail(a, member, 'removed', before, null)] : [];
-        return {
-          result: { success: true as const, message: `Deleted ${describeEntry(before)}` },
-          mails,
-          date: before.shiftDate,
-        };
+        if (within) await within(tx, before, effects);
+        if (notify && isLocked(a, before.shiftDate))
+          effects.mail(changeMail(a, member, 'removed', before, null));
+        effects.announce({ kind: 'shifts', dates: [before.shiftDate], ids: [shiftId] });
+        return { success: true as const, message: `Deleted ${describeEntry(before)}` };
       });
-      announce(deps.events, { teamId, kind: 'shifts', user, dates: [date], ids: [shiftId] });
-      await sendAfterCommit(mailer, mails, deps.log);
-      return result;
     },
   };
 }

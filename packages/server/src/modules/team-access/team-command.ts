@@ -10,11 +10,11 @@ import {
 } from '../audit/command.ts';
 import { createTeamRepository } from './team.repository.ts';
 import {
-  loadTeamAccess,
   requireTeamAdmin,
   requireTeamOwner,
   requireTeamWriter,
   type TeamAccess,
+  teamAccessOf,
 } from './team-access.ts';
 
 export type { CommandScope, Effects };
@@ -36,6 +36,11 @@ export type TeamCommandOptions = {
   lockTeam?: boolean;
   /** A command already running: this one joins its transaction and effects (checks still run). */
   join?: CommandScope | undefined;
+  /**
+   * The caller's access, already read before the command (a write that prepares outside the
+   * transaction, as the shift service does with the strict rules): checked here all the same.
+   */
+  access?: TeamAccess;
 };
 
 export type TeamCommand = <T>(
@@ -67,14 +72,18 @@ export function checkRole(access: TeamAccess, options: Pick<TeamCommandOptions, 
  * as the user), the rest goes out after it (audit/command.ts).
  */
 export function createTeamCommand(deps: CommandDeps & { proEmails: readonly string[] }): TeamCommand {
-  return (user, teamId, options, work) =>
-    runCommand(deps, { teamId, actor: user, join: options.join }, async (tx, effects) => {
-      const teams = createTeamRepository(tx);
-      const access = checkRole(await loadTeamAccess(teams, teamId, user.id, deps.proEmails), options);
-      if (options.plan && !planAllows(access.ownerTier, options.plan.feature)) {
-        throw new DomainError(ErrorCode.PLAN_LIMIT, options.plan.refusal);
-      }
-      if (options.lockTeam) await teams.lock(teamId);
+  return async (user, teamId, options, work) => {
+    // Read before the transaction opens (as every read: the same answer at this isolation level, and
+    // no transaction held open for it); a command that joins another reads in that one's.
+    const read =
+      options.access ?? (await teamAccessOf(options.join?.tx ?? deps.db, user, teamId, deps.proEmails));
+    const access = checkRole(read, options);
+    if (options.plan && !planAllows(access.ownerTier, options.plan.feature)) {
+      throw new DomainError(ErrorCode.PLAN_LIMIT, options.plan.refusal);
+    }
+    return runCommand(deps, { teamId, actor: user, join: options.join }, async (tx, effects) => {
+      if (options.lockTeam) await createTeamRepository(tx).lock(teamId);
       return work(tx, access, effects);
     });
+  };
 }
