@@ -11,9 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MipModel } from '../packages/server/src/modules/schedule-agent/model/mip-model.ts';
+import { createRoster, readAssignments } from '../packages/server/src/modules/schedule-agent/model/roster.ts';
 import {
-  coverage,
-  createRoster,
   dayOff,
   forbidSuccession,
   maxConsecutiveWorkDays,
@@ -22,12 +21,16 @@ import {
   minConsecutiveDaysOff,
   minConsecutiveWorkDays,
   oneShiftPerDay,
-  readAssignments,
-  shiftOffRequest,
-  shiftOnRequest,
-  tightenCoverage,
   totalMinutes,
 } from '../packages/server/src/modules/schedule-agent/model/roster-constraints.ts';
+import {
+  shiftOffRequest,
+  shiftOnRequest,
+} from '../packages/server/src/modules/schedule-agent/model/roster-costs.ts';
+import {
+  coverage,
+  tightenCoverage,
+} from '../packages/server/src/modules/schedule-agent/model/roster-coverage.ts';
 import { solve } from '../packages/server/src/modules/schedule-agent/model/solve.ts';
 import {
   hardViolations,

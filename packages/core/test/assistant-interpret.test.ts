@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AssistantWeek,
-  describeChange,
-  interpret,
-  readRange,
-  splitInstructions,
-} from '../src/assistant/interpret.ts';
+import type { AssistantWeek } from '../src/assistant/assistant-week.ts';
+import { describeChange } from '../src/assistant/describe-change.ts';
+import { interpret, splitInstructions } from '../src/assistant/interpret.ts';
+import { readRange } from '../src/assistant/interpret-words.ts';
 import { AssistantChangeItem } from '../src/contracts/assistant.ts';
 
 /**

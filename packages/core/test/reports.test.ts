@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adjustmentsReport,
-  contractedMinutes,
-  leaveAmount,
-  leaveReport,
-  payrollReport,
-  type ReportEntry,
-  type ReportStaff,
-} from '../src/reports/arithmetic.ts';
+import { adjustmentsReport } from '../src/reports/adjustments-report.ts';
 import { csvRecord, decimalHours, safeCsvCell } from '../src/reports/csv.ts';
+import { leaveAmount, leaveReport } from '../src/reports/leave-report.ts';
+import { contractedMinutes, payrollReport } from '../src/reports/payroll-report.ts';
 import {
   chartBucket,
   daysInRange,
@@ -17,6 +11,7 @@ import {
   reportIsPro,
   reportRangeProblem,
 } from '../src/reports/ranges.ts';
+import type { ReportEntry, ReportStaff } from '../src/reports/report-rows.ts';
 
 const ann: ReportStaff = {
   staffId: 'a',

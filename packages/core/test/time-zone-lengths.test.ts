@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ShiftInput } from '../src/contracts/shifts.ts';
-import {
-  leaveAmount,
-  leaveReport,
-  payrollAmounts,
-  payrollReport,
-  type ReportEntry,
-  type ReportStaff,
-} from '../src/reports/arithmetic.ts';
+import { leaveAmount, leaveReport } from '../src/reports/leave-report.ts';
+import { payrollAmounts, payrollReport } from '../src/reports/payroll-report.ts';
+import type { ReportEntry, ReportStaff } from '../src/reports/report-rows.ts';
 import { shiftTimesProblem } from '../src/shifts/shift-times.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { dayName } from '@rotaboard/core/assistant/interpret';
+import { dayName } from '@rotaboard/core/assistant/assistant-week';
 import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import { todayIn } from '@rotaboard/core/time/clock';
 import { and, eq } from 'drizzle-orm';

@@ -3,14 +3,13 @@ import { MipModel, sum } from '../src/modules/schedule-agent/model/mip-model.ts'
 import {
   addFixedShift,
   addShift,
-  avoidShift,
-  capShifts,
-  changeCost,
   completeValues,
-  coverage,
-  coverShifts,
   createRoster,
   createShiftRoster,
+  type Roster,
+  readAssignments,
+} from '../src/modules/schedule-agent/model/roster.ts';
+import {
   dayOff,
   forbidSuccession,
   maxConsecutiveWorkDays,
@@ -21,15 +20,22 @@ import {
   minRest,
   minutesWithin,
   oneShiftPerDay,
-  preferShift,
-  type Roster,
-  readAssignments,
   shiftLength,
-  shiftOffRequest,
-  shiftOnRequest,
-  tightenCoverage,
   totalMinutes,
 } from '../src/modules/schedule-agent/model/roster-constraints.ts';
+import {
+  avoidShift,
+  changeCost,
+  preferShift,
+  shiftOffRequest,
+  shiftOnRequest,
+} from '../src/modules/schedule-agent/model/roster-costs.ts';
+import {
+  capShifts,
+  coverage,
+  coverShifts,
+  tightenCoverage,
+} from '../src/modules/schedule-agent/model/roster-coverage.ts';
 import { solve } from '../src/modules/schedule-agent/model/solve.ts';
 
 /** Solves and returns the objective and, for rosters, the worked days as a string per person ('E.L' = E, off, L). */

@@ -1,4 +1,5 @@
-import { type AssistantWeek, findStaff } from '@rotaboard/core/assistant/interpret';
+import type { AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
+import { findStaff } from '@rotaboard/core/assistant/interpret-people';
 import {
   type AssistantChangeItem,
   FindStaffArgs,

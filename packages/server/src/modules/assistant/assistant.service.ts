@@ -1,9 +1,6 @@
-import {
-  type AssistantEntry,
-  type AssistantWeek,
-  describeChange,
-  interpret,
-} from '@rotaboard/core/assistant/interpret';
+import type { AssistantEntry, AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
+import { describeChange } from '@rotaboard/core/assistant/describe-change';
+import { interpret } from '@rotaboard/core/assistant/interpret';
 import { allowanceUsedMessage, monthStart, nextMonthStart } from '@rotaboard/core/assistant/usage';
 import {
   ASSISTANT_MONTHLY_MESSAGES,

@@ -6,7 +6,6 @@ import type {
   LeaveReportResponse,
   PayrollReportResponse,
 } from '@rotaboard/core/contracts/reports';
-import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/arithmetic';
 import {
   type CsvColumn,
   csvCells,
@@ -15,6 +14,7 @@ import {
   decimalHours,
   UTF8_BOM,
 } from '@rotaboard/core/reports/csv';
+import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/report-rows';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import type { FastifyReply } from 'fastify';
 

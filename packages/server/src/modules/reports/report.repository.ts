@@ -1,5 +1,5 @@
 import type { AuditDomain } from '@rotaboard/core/audit/display';
-import type { ReportEntry, ReportStaff } from '@rotaboard/core/reports/arithmetic';
+import type { ReportEntry, ReportStaff } from '@rotaboard/core/reports/report-rows';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';

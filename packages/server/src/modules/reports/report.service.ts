@@ -13,12 +13,9 @@ import type {
 } from '@rotaboard/core/contracts/reports';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
-import {
-  ADJUSTMENT_REASON_KEYS,
-  adjustmentsReport,
-  leaveReport,
-  payrollReport,
-} from '@rotaboard/core/reports/arithmetic';
+import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
+import { leaveReport } from '@rotaboard/core/reports/leave-report';
+import { payrollReport } from '@rotaboard/core/reports/payroll-report';
 import {
   auditRetentionDays,
   PRO_REPORT_MESSAGE,
@@ -26,6 +23,7 @@ import {
   reportAllowed,
   reportRangeProblem,
 } from '@rotaboard/core/reports/ranges';
+import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/report-rows';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
@@ -40,7 +38,7 @@ const AUDIT_EXPORT_BATCH = 1000;
 
 /**
  * The reports (spec 2 §7 `/reports`, issue 15): owners and administrators only; payroll and
- * adjustments on Pro; ranges held to the plan's limits. The arithmetic is core's (reports/arithmetic),
+ * adjustments on Pro; ranges held to the plan's limits. The arithmetic is core's (reports/*-report.ts),
  * its lengths real elapsed time in the team's zone (issue 41); the CSV is written from the same answer.
  */
 export function createReportService(deps: { db: Db; proEmails: readonly string[] }) {

@@ -4,26 +4,25 @@ import { MipModel } from '../model/mip-model.ts';
 import {
   addFixedShift,
   addShift,
-  capShifts,
-  changeCost,
   completeValues,
-  coverShifts,
   createShiftRoster,
-  fairMinutes,
+  type RosterShift,
+} from '../model/roster.ts';
+import {
   maxConsecutiveWorkDays,
   minRest,
   minutesWithin,
   oneShiftPerDay,
-  preferShift,
-  type RosterShift,
   shiftLength,
 } from '../model/roster-constraints.ts';
+import { changeCost, fairMinutes, preferShift } from '../model/roster-costs.ts';
+import { capShifts, coverShifts } from '../model/roster-coverage.ts';
 import { entryMinutes, type Selection } from './greedy-plan.ts';
 import type { Problem } from './problem.ts';
 import type { AgentPlanInput } from './types.ts';
 
 /**
- * The run as a mixed-integer programme, built only from the roster builders (model/roster-constraints.ts)
+ * The run as a mixed-integer programme, built only from the roster builders (model/roster*.ts)
  * that the NRP benchmark uses too. Its shifts are the candidates (a person, a date, a coverage slot's
  * times: add it or not) and, in rebuild, the removable shifts (existing: keep it or not); the person's
  * other entries are fixed shifts, inside the period and around it, that rest, weekly hours and days in a

@@ -5,9 +5,9 @@ import type {
   PayrollReportResponse,
 } from '@rotaboard/core/contracts/reports';
 import { planOf } from '@rotaboard/core/plans/plan-limits';
-import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/arithmetic';
 import { decimalHours } from '@rotaboard/core/reports/csv';
 import { chartBucket, presetRange, reportAllowed, reportRangeProblem } from '@rotaboard/core/reports/ranges';
+import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/report-rows';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { useQuery } from '@tanstack/react-query';
 import { FileBarChart, Lock } from 'lucide-react';
