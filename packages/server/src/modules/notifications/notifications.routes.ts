@@ -2,7 +2,7 @@ import { NotificationsResponse } from '@rotaboard/core/contracts/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { openShiftNotifications } from '../open-shifts/open-shift.service.ts';
+import { openShiftNotifications } from '../open-shifts/open-shift-notifications.ts';
 import { requestNotifications } from '../requests/request-notifications.ts';
 import { supportNotification } from '../support/support.service.ts';
 

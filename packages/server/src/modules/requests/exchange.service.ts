@@ -17,14 +17,12 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { announce } from '../../lib/realtime-events.ts';
-import { type OutgoingEmail, sendAfterCommit } from '../../plugins/mail.ts';
 import { swapAskedEmail } from '../mail/templates.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { scheduleReads } from '../shifts/schedule-reads.ts';
 import type { ExchangeMove } from '../shifts/shift-write.service.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 import type { TeamAccess } from '../team-access/team-access.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { openShiftFromGiveAway } from './give-away.ts';
 import { createRequestRepository, type RequestRow } from './request.repository.ts';
 import {
@@ -32,10 +30,10 @@ import {
   dtoOf,
   fullName,
   NOT_ON_STAFF,
+  REQUESTS_PLAN,
   type RequestContext,
   type RequestServiceDeps,
   recordRequest,
-  requirePro,
   stepTo,
   summaryOf,
 } from './request-context.ts';
@@ -46,8 +44,6 @@ import {
  * (leave.service.ts).
  */
 export function createExchangeService(deps: RequestServiceDeps, ctx: RequestContext) {
-  const { db } = deps;
-
   /**
    * A swap or give-away (issue 27): the requester's own future shift on an open day, for a colleague's
    * (swap) or to a named colleague or anyone (give-away). Waits for the colleague when one is named.
@@ -57,15 +53,13 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
     teamId: string,
     input: SwapInput | GiveAwayInput,
   ): Promise<RequestDto> {
-    const { dto, mails } = await db.transaction(async (tx) => {
-      const a = await ctx.access(tx, user, teamId);
-      requirePro(a);
+    return ctx.teamCommand(user, teamId, { role: 'member', plan: REQUESTS_PLAN }, async (tx, a, effects) => {
       if (!a.staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_ON_STAFF);
       // "Today or later" in the team's time zone, where the shifts' dates are.
       const today = teamToday(a.team);
       // Dates a lock hides from staff are not theirs to ask about: as if the shift did not exist.
       const readable = lastReadableDate(a.team, a.isAdmin);
-      const shifts = createShiftRepository(tx);
+      const shifts = scheduleReads(tx);
       const findShift = async (shiftId: string) => {
         const row = await shifts.findInTeam(teamId, shiftId);
         if (!row || (readable !== null && row.shiftDate > readable)) {
@@ -90,7 +84,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
           : null;
       let colleague: SwapColleague | null = null;
       if (colleagueId) {
-        const row = await createStaffRepository(tx).findInTeam(teamId, colleagueId);
+        const row = await staffDirectory(tx).findInTeam(teamId, colleagueId);
         if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
         colleague = {
           staffId: row.id,
@@ -158,34 +152,29 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
         targetShiftId: target?.id ?? null,
         targetStaffId: colleague?.staffId ?? null,
       });
-      await recordRequest(tx, user, 'CREATE', null, row);
+      recordRequest(effects, 'CREATE', null, row);
       const withNames = (await repo.findWithNames(row.id))!;
-      let mails: OutgoingEmail[];
+      effects.announce({ kind: 'requests', ids: [row.id] });
       if (colleague) {
-        const colleagueUser = await createUserRepository(tx).findById(colleague.userId!);
-        mails = colleagueUser?.requestEmails
-          ? [
-              {
-                to: colleagueUser.email,
-                ...swapAskedEmail({
-                  url: ctx.requestsUrl,
-                  teamName: a.team.name,
-                  firstName: colleagueUser.firstName || 'there',
-                  requesterName: withNames.staffFirstName,
-                  summary,
-                  settingsUrl: ctx.settingsUrl,
-                }),
-              },
-            ]
-          : [];
+        const colleagueUser = await userDirectory(tx).findById(colleague.userId!);
+        if (colleagueUser?.requestEmails) {
+          effects.mail({
+            to: colleagueUser.email,
+            ...swapAskedEmail({
+              url: ctx.requestsUrl,
+              teamName: a.team.name,
+              firstName: colleagueUser.firstName || 'there',
+              requesterName: withNames.staffFirstName,
+              summary,
+              settingsUrl: ctx.settingsUrl,
+            }),
+          });
+        }
       } else {
-        mails = await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary);
+        effects.mail(...(await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary)));
       }
-      return { dto: await dtoOf(repo, row.id, a), mails };
+      return dtoOf(repo, row.id, a);
     });
-    announce(deps.events, { teamId, kind: 'requests', user, ids: [dto.requestId] });
-    await sendAfterCommit(deps.mailer, mails, deps.log);
-    return dto;
   }
 
   /**
@@ -200,7 +189,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
     adminComments: string | null,
   ): Promise<RequestDto> {
     let checked: { a: TeamAccess; row: RequestRow; summary: string } | null = null;
-    const { dto, mails, opened } = await deps.shifts.exchange(
+    return deps.shifts.exchange(
       user,
       teamId,
       async (tx) => {
@@ -234,15 +223,20 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
         }
         return moves;
       },
-      async (tx, before) => {
+      async (tx, before, effects) => {
         const { a, row, summary } = checked!;
-        let opened: { id: string; shiftDate: string } | null = null;
         if (row.requestType === 'give_away' && row.targetStaffId === null) {
-          opened = await openShiftFromGiveAway(tx, {
+          const opened = await openShiftFromGiveAway(tx, effects, {
             teamId,
             requestId: row.id,
             shift: before[0]!,
             approvedBy: user.id,
+          });
+          // A give-away to anyone is now an open shift: open grids show it at once.
+          ctx.announceAfterShifts(effects, user, teamId, {
+            kind: 'open-shifts',
+            dates: [opened.shiftDate],
+            ids: [opened.id],
           });
         }
         const repo = createRequestRepository(tx);
@@ -252,24 +246,12 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
           reviewedBy: user.id,
           reviewedAt: new Date(),
         });
-        await recordRequest(tx, user, 'APPROVED', row, decided);
-        const mails = await ctx.decidedMails(tx, a, row, user, 'approved', adminComments, summary);
-        return { dto: await dtoOf(repo, row.id, a), mails, opened };
+        recordRequest(effects, 'APPROVED', row, decided);
+        ctx.announceAfterShifts(effects, user, teamId, { kind: 'requests', ids: [requestId] });
+        effects.mail(...(await ctx.decidedMails(tx, a, row, user, 'approved', adminComments, summary)));
+        return dtoOf(repo, row.id, a);
       },
     );
-    // A give-away to anyone is now an open shift: open grids show it at once.
-    if (opened) {
-      announce(deps.events, {
-        teamId,
-        kind: 'open-shifts',
-        user,
-        dates: [opened.shiftDate],
-        ids: [opened.id],
-      });
-    }
-    announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
-    await sendAfterCommit(deps.mailer, mails, deps.log);
-    return dto;
   }
 
   return {
@@ -281,38 +263,40 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
      * rejected). Only that colleague: anyone else who can see the request gets 403, others 404.
      */
     async respond(user: UserRow, teamId: string, requestId: string, accept: boolean): Promise<RequestDto> {
-      const { dto, mails } = await db.transaction(async (tx) => {
-        const a = await ctx.access(tx, user, teamId);
-        requirePro(a);
-        const repo = createRequestRepository(tx);
-        const row = await repo.lockInTeam(teamId, requestId);
-        const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
-        if (!row || (!named && row.requestedBy !== user.id && !a.isAdmin)) {
-          throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
-        }
-        if (!named)
-          throw new DomainError(ErrorCode.FORBIDDEN, 'Only the colleague asked can answer this request');
-        const answered = await repo.respond(row.id, stepTo(row, { kind: 'respond', accept }));
-        // The colleague's "no" is a rejection, as the status says.
-        await recordRequest(tx, user, accept ? 'ACCEPTED' : 'REJECTED', row, answered);
-        const summary = summaryOf(answered, await repo.exchangeDetails([answered]));
-        const withNames = (await repo.findWithNames(row.id))!;
-        const mails = accept
-          ? await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary)
-          : await ctx.decidedMails(
-              tx,
-              a,
-              answered,
-              user,
-              'rejected',
-              `${user.firstName || 'Your colleague'} declined`,
-              summary,
-            );
-        return { dto: await dtoOf(repo, row.id, a), mails };
-      });
-      announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
-      await sendAfterCommit(deps.mailer, mails, deps.log);
-      return dto;
+      return ctx.teamCommand(
+        user,
+        teamId,
+        { role: 'member', plan: REQUESTS_PLAN },
+        async (tx, a, effects) => {
+          const repo = createRequestRepository(tx);
+          const row = await repo.lockInTeam(teamId, requestId);
+          const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
+          if (!row || (!named && row.requestedBy !== user.id && !a.isAdmin)) {
+            throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+          }
+          if (!named)
+            throw new DomainError(ErrorCode.FORBIDDEN, 'Only the colleague asked can answer this request');
+          const answered = await repo.respond(row.id, stepTo(row, { kind: 'respond', accept }));
+          // The colleague's "no" is a rejection, as the status says.
+          recordRequest(effects, accept ? 'ACCEPTED' : 'REJECTED', row, answered);
+          const summary = summaryOf(answered, await repo.exchangeDetails([answered]));
+          const withNames = (await repo.findWithNames(row.id))!;
+          effects.announce({ kind: 'requests', ids: [requestId] });
+          const mails = accept
+            ? await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary)
+            : await ctx.decidedMails(
+                tx,
+                a,
+                answered,
+                user,
+                'rejected',
+                `${user.firstName || 'Your colleague'} declined`,
+                summary,
+              );
+          effects.mail(...mails);
+          return dtoOf(repo, row.id, a);
+        },
+      );
     },
   };
 }

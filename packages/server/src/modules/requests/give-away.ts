@@ -1,15 +1,16 @@
 import type { Db } from '../../db/db.ts';
 import type { ShiftRow } from '../../db/rows.ts';
 import { openShifts } from '../../db/schema.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { Effects } from '../audit/command.ts';
 
 /**
  * An approved give-away to anyone becomes an open shift of one (issue 27), written in the approval's
- * transaction with its audit row. Only this insert lives here: the open-shifts module owns reading
+ * transaction (the shift command's) with its audit row among that command's effects. Only this insert lives here: the open-shifts module owns reading
  * open shifts and claiming them.
  */
 export async function openShiftFromGiveAway(
   tx: Db,
+  effects: Effects,
   input: { teamId: string; requestId: string; shift: ShiftRow; approvedBy: string },
 ) {
   const { shift } = input;
@@ -29,7 +30,7 @@ export async function openShiftFromGiveAway(
       fromRequestId: input.requestId,
     })
     .returning();
-  await createAuditRepository(tx).record({
+  effects.audit({
     teamId: input.teamId,
     entityType: 'open_shift',
     entityId: row!.id,

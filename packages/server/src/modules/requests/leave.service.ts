@@ -4,29 +4,17 @@ import type {
   RequestListResponse,
 } from '@rotaboard/core/contracts/requests';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import {
-  describeRequest,
-  normaliseRequest,
-  requestProblem,
-  timeOffEntriesFor,
-} from '@rotaboard/core/requests/requests';
-import { conflictWindow, entriesConflict } from '@rotaboard/core/shifts/conflicts';
-import { describeEntry } from '@rotaboard/core/shifts/describe';
+import { describeRequest, normaliseRequest, requestProblem } from '@rotaboard/core/requests/requests';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { announce } from '../../lib/realtime-events.ts';
-import { sendAfterCommit } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { shiftAuditValues } from '../shifts/shift.dto.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createRequestRepository } from './request.repository.ts';
 import {
   dtoOf,
   dtosOf,
   isExchange,
   NOT_ON_STAFF,
+  REQUESTS_PLAN,
   type RequestContext,
   type RequestServiceDeps,
   type ReviewDecision,
@@ -35,6 +23,7 @@ import {
   stepTo,
   summaryOf,
 } from './request-context.ts';
+import { writeApprovedTimeOff } from './time-off-approval.ts';
 
 /**
  * Time off and other requests (spec 2 §3–§7): sending one, the list, the review (approving time off
@@ -46,8 +35,9 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
 
   return {
     async create(user: UserRow, teamId: string, input: ParsedTimeOffOrOtherInput): Promise<RequestDto> {
-      const { dto, mails } = await db.transaction(async (tx) => {
-        const a = await ctx.access(tx, user, teamId);
+      // The plan is checked in the work, not by the command: a request that cannot be is refused as
+      // such (400) before the plan is (403), as it always was.
+      return ctx.teamCommand(user, teamId, { role: 'member' }, async (tx, a, effects) => {
         // No date before today in the team's time zone, the clock its schedule keeps.
         const problem = requestProblem(input, teamToday(a.team));
         if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
@@ -72,15 +62,13 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
           timeOffHours: fields.timeOffHours,
           breakMinutes: fields.breakMinutes,
         });
-        await recordRequest(tx, user, 'CREATE', null, row);
+        recordRequest(effects, 'CREATE', null, row);
         const withNames = (await repo.findWithNames(row.id))!;
         const summary = describeRequest({ ...row, requestType: fields.requestType });
-        const mails = await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary);
-        return { dto: await dtoOf(repo, row.id, a), mails };
+        effects.announce({ kind: 'requests', ids: [row.id] });
+        effects.mail(...(await ctx.reviewerMails(repo, a, user, withNames.staffFirstName, summary)));
+        return dtoOf(repo, row.id, a);
       });
-      announce(deps.events, { teamId, kind: 'requests', user, ids: [dto.requestId] });
-      await sendAfterCommit(deps.mailer, mails, deps.log);
-      return dto;
     },
 
     async list(
@@ -113,88 +101,11 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
       requestId: string,
       input: ReviewDecision,
     ): Promise<RequestDto> {
-      const { dto, mails, dates, changedShifts } = await db.transaction(async (tx) => {
-        const { a, repo, row } = await ctx.openReview(
-          tx,
-          user,
-          teamId,
-          requestId,
-          input.status === 'approved',
-        );
-        const audit = createAuditRepository(tx);
-        const changedShifts: string[] = [];
-        const dates: string[] = [];
-        if (input.status === 'approved' && row.requestType === 'time_off') {
-          // Lock the person's row, as every schedule write does, so the clash check holds.
-          const member = await createStaffRepository(tx).lockInTeam(teamId, row.staffId);
-          if (!member) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
-          const entries = timeOffEntriesFor({ ...row, requestType: 'time_off' });
-          const shifts = createShiftRepository(tx);
-          const nearby = await shifts.listForStaff(
-            row.staffId,
-            conflictWindow(row.startDate).startDate,
-            conflictWindow(row.endDate).endDate,
-          );
-          const candidates = entries.map((e) => ({
-            ...e,
-            staffId: row.staffId,
-            isTimeOff: true,
-            shiftId: null,
-          }));
-          const clashing = nearby.filter((existing) =>
-            candidates.some((c) => entriesConflict(c, { ...existing, shiftId: existing.id })),
-          );
-          if (clashing.length > 0 && !input.removeClashingShifts) {
-            throw new DomainError(
-              ErrorCode.CONFLICT,
-              `Approving this clashes with ${clashing.length === 1 ? 'an entry' : `${clashing.length} entries`} in ${member.firstName}'s schedule: ${clashing.map((c) => describeEntry(c)).join(', ')}`,
-              {
-                clashes: clashing.map((c) => ({
-                  shiftId: c.id,
-                  shiftDate: c.shiftDate,
-                  description: describeEntry(c),
-                })),
-              },
-            );
-          }
-          for (const existing of clashing) {
-            await shifts.delete(existing.id);
-            changedShifts.push(existing.id);
-            dates.push(existing.shiftDate);
-          }
-          await audit.recordMany(
-            clashing.map((existing) => ({
-              teamId,
-              entityType: 'shift' as const,
-              entityId: existing.id,
-              action: 'DELETE',
-              changedBy: user.id,
-              oldValues: shiftAuditValues(existing),
-            })),
-          );
-          const written = await shifts.insertMany(
-            entries.map((e) => ({
-              ...e,
-              teamId,
-              staffId: row.staffId,
-              isTimeOff: true,
-              notesVisibleToAll: true,
-            })),
-          );
-          await audit.recordMany(
-            written.map((shift) => ({
-              teamId,
-              entityType: 'shift' as const,
-              entityId: shift.id,
-              action: 'CREATE',
-              changedBy: user.id,
-              newValues: shiftAuditValues(shift),
-            })),
-          );
-          for (const shift of written) {
-            changedShifts.push(shift.id);
-            dates.push(shift.shiftDate);
-          }
+      const approve = input.status === 'approved';
+      return ctx.teamCommand(user, teamId, { role: 'admin', plan: REQUESTS_PLAN }, async (tx, a, effects) => {
+        const { repo, row } = await ctx.lockForReview(tx, a, requestId, approve);
+        if (approve && row.requestType === 'time_off') {
+          await writeApprovedTimeOff(tx, effects, row, input.removeClashingShifts);
         }
         const decided = await repo.decide(row.id, {
           status: input.status,
@@ -202,44 +113,43 @@ export function createLeaveService(deps: RequestServiceDeps, ctx: RequestContext
           reviewedBy: user.id,
           reviewedAt: new Date(),
         });
-        await recordRequest(tx, user, input.status === 'approved' ? 'APPROVED' : 'REJECTED', row, decided);
+        recordRequest(effects, approve ? 'APPROVED' : 'REJECTED', row, decided);
         const summary = summaryOf(row, await repo.exchangeDetails(isExchange(row) ? [row] : []));
-        const mails = await ctx.decidedMails(tx, a, row, user, input.status, input.adminComments, summary);
-        return { dto: await dtoOf(repo, row.id, a), mails, dates, changedShifts };
+        effects.announce({ kind: 'requests', ids: [requestId] });
+        effects.mail(
+          ...(await ctx.decidedMails(tx, a, row, user, input.status, input.adminComments, summary)),
+        );
+        return dtoOf(repo, row.id, a);
       });
-      if (changedShifts.length > 0) {
-        announce(deps.events, { teamId, kind: 'shifts', user, dates, ids: changedShifts });
-      }
-      announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
-      await sendAfterCommit(deps.mailer, mails, deps.log);
-      return dto;
     },
 
     /** The requester withdraws a pending request. */
     async cancel(user: UserRow, teamId: string, requestId: string): Promise<RequestDto> {
-      const dto = await db.transaction(async (tx) => {
-        const a = await ctx.access(tx, user, teamId);
-        requirePro(a);
-        const repo = createRequestRepository(tx);
-        const row = await repo.lockInTeam(teamId, requestId);
-        // Someone else's request is not found: staff see only their own and those naming them.
-        const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
-        if (!row || (row.requestedBy !== user.id && !a.isAdmin && !named)) {
-          throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
-        }
-        if (row.requestedBy !== user.id)
-          throw new DomainError(ErrorCode.FORBIDDEN, 'Only the person who sent a request can cancel it');
-        const cancelled = await repo.decide(row.id, {
-          status: stepTo(row, { kind: 'cancel' }),
-          adminComments: row.adminComments,
-          reviewedBy: null,
-          reviewedAt: null,
-        });
-        await recordRequest(tx, user, 'CANCELLED', row, cancelled);
-        return dtoOf(repo, row.id, a);
-      });
-      announce(deps.events, { teamId, kind: 'requests', user, ids: [requestId] });
-      return dto;
+      return ctx.teamCommand(
+        user,
+        teamId,
+        { role: 'member', plan: REQUESTS_PLAN },
+        async (tx, a, effects) => {
+          const repo = createRequestRepository(tx);
+          const row = await repo.lockInTeam(teamId, requestId);
+          // Someone else's request is not found: staff see only their own and those naming them.
+          const named = row !== null && a.staffId !== null && row.targetStaffId === a.staffId;
+          if (!row || (row.requestedBy !== user.id && !a.isAdmin && !named)) {
+            throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+          }
+          if (row.requestedBy !== user.id)
+            throw new DomainError(ErrorCode.FORBIDDEN, 'Only the person who sent a request can cancel it');
+          const cancelled = await repo.decide(row.id, {
+            status: stepTo(row, { kind: 'cancel' }),
+            adminComments: row.adminComments,
+            reviewedBy: null,
+            reviewedAt: null,
+          });
+          recordRequest(effects, 'CANCELLED', row, cancelled);
+          effects.announce({ kind: 'requests', ids: [requestId] });
+          return dtoOf(repo, row.id, a);
+        },
+      );
     },
   };
 }

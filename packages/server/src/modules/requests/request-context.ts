@@ -12,14 +12,14 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import type { Db } from '../../db/db.ts';
 import type { ShiftRow, UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import type { ScheduleEvents } from '../../lib/realtime-events.ts';
-import type { Mailer, OutgoingEmail, WarnLog } from '../../plugins/mail.ts';
-import { type AuditAction, createAuditRepository } from '../audit/audit.repository.ts';
+import { announce } from '../../lib/realtime-events.ts';
+import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
+import type { Announcement, CommandDeps, Effects } from '../audit/command.ts';
 import { requestArrivedEmail, requestDecidedEmail, swapDecidedEmail } from '../mail/templates.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { createRequestRepository, type RequestRow, type RequestWithNames } from './request.repository.ts';
 
 /**
@@ -28,24 +28,25 @@ import { createRequestRepository, type RequestRow, type RequestWithNames } from 
  * with the reviewers' and the requester's emails.
  */
 
+/** An audit row's action, as the command's effects take it. */
+type AuditAction = Parameters<Effects['audit']>[0]['action'];
 type ShiftService = Pick<ReturnType<typeof createShiftService>, 'exchange'>;
 export type RequestRepository = ReturnType<typeof createRequestRepository>;
 type ExchangeDetails = Awaited<ReturnType<RequestRepository['exchangeDetails']>>;
 
-/** What the request services are built from (requests.routes.ts passes the app's). */
-export type RequestServiceDeps = {
-  db: Db;
+/** What the request services are built from (services.ts passes the app's). */
+export type RequestServiceDeps = CommandDeps & {
   mailer: Mailer;
   publicUrl: string;
   proEmails: readonly string[];
   /** Approving a swap or give-away moves shifts through the shift service (checks, audit, live update). */
   shifts: ShiftService;
-  events?: ScheduleEvents;
-  log?: WarnLog;
 };
 
 export const REQUESTS_ARE_PRO =
   'Requests are part of the Pro plan. The team owner can upgrade to Pro to use them.';
+/** The plan a request command needs (teamCommand's `plan`): requests are Pro. */
+export const REQUESTS_PLAN = { feature: 'requests', refusal: REQUESTS_ARE_PRO } as const;
 export const NOT_ON_STAFF = 'Only people on the team’s staff list can send requests';
 
 /**
@@ -81,20 +82,21 @@ export function stepTo(row: RequestRow, event: RequestEvent): RequestRow['status
   return next.status;
 }
 
-/** A request's audit row, as the caller who acts: its fields before (none when sent) and after. */
+/**
+ * A request's audit row, to the command's effects (written as the caller who acts, before the commit):
+ * its fields before (none when sent) and after.
+ */
 export function recordRequest(
-  tx: Db,
-  user: UserRow,
+  effects: Effects,
   action: Extract<AuditAction, 'CREATE' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'ACCEPTED'>,
   before: RequestRow | null,
   after: RequestRow,
 ) {
-  return createAuditRepository(tx).record({
+  effects.audit({
     teamId: after.teamId,
     entityType: 'request',
     entityId: after.id,
     action,
-    changedBy: user.id,
     ...(before ? { oldValues: auditValues(before) } : {}),
     newValues: auditValues(after),
   });
@@ -180,12 +182,31 @@ export async function dtoOf(repo: RequestRepository, requestId: string, a: TeamA
   return dto!;
 }
 
-/** The caller's access to a team, and the emails every kind of request sends: built once per service. */
+/**
+ * The caller's access to a team, the team command every write goes through, and the emails every kind
+ * of request sends: built once per service.
+ */
 export function createRequestContext(deps: RequestServiceDeps) {
   const requestsUrl = `${deps.publicUrl}/requests`;
   const settingsUrl = `${deps.publicUrl}/settings`;
-  const access = (tx: Db, user: UserRow, teamId: string) =>
-    loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
+  const access = (tx: Db, user: UserRow, teamId: string) => teamAccessOf(tx, user, teamId, deps.proEmails);
+
+  /**
+   * The request's locked row, for a review either way by `a`: theirs to decide (an administrator's own
+   * is the owner's) and in a state the decision can leave.
+   */
+  async function lockForReview(tx: Db, a: TeamAccess, requestId: string, approve: boolean) {
+    const repo = createRequestRepository(tx);
+    const row = await repo.lockInTeam(a.team.id, requestId);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
+    if (!mayReview(a, row))
+      throw new DomainError(
+        ErrorCode.FORBIDDEN,
+        'An administrator’s own request is decided by the team owner',
+      );
+    stepTo(row, { kind: 'review', approve });
+    return { repo, row };
+  }
 
   /** The emails to the team's reviewers that a request waits for them (not to whoever sent it on). */
   async function reviewerMails(
@@ -220,7 +241,7 @@ export function createRequestContext(deps: RequestServiceDeps) {
     comments: string | null,
     summary: string,
   ): Promise<OutgoingEmail[]> {
-    const users = createUserRepository(tx);
+    const users = userDirectory(tx);
     const mails: OutgoingEmail[] = [];
     const requester = await users.findById(row.requestedBy);
     if (requester?.requestEmails && requester.id !== decider.id) {
@@ -265,24 +286,29 @@ export function createRequestContext(deps: RequestServiceDeps) {
     requestsUrl,
     settingsUrl,
     access,
+    /** The one way a request changes: access, role and plan checked, audit and emails as effects. */
+    teamCommand: createTeamCommand(deps),
+    lockForReview,
 
     /**
-     * The opening of a review, either way: an administrator of a Pro team, the request locked, theirs
-     * to decide (an administrator's own is the owner's) and in a state the decision can leave.
+     * The opening of a review inside a command that did not check the caller (the shift service's
+     * exchange, which checked only that they write the schedule): an administrator of a Pro team, as
+     * `lockForReview` asks.
      */
     async openReview(tx: Db, user: UserRow, teamId: string, requestId: string, approve: boolean) {
       const a = requireTeamAdmin(await access(tx, user, teamId));
       requirePro(a);
-      const repo = createRequestRepository(tx);
-      const row = await repo.lockInTeam(teamId, requestId);
-      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Request not found');
-      if (!mayReview(a, row))
-        throw new DomainError(
-          ErrorCode.FORBIDDEN,
-          'An administrator’s own request is decided by the team owner',
-        );
-      stepTo(row, { kind: 'review', approve });
-      return { a, repo, row };
+      return { a, ...(await lockForReview(tx, a, requestId, approve)) };
+    },
+
+    /**
+     * An announcement to follow the shift command's own. A callback the shift service runs (an
+     * exchange's) is handed its effects before that command announces its shifts; announcing there
+     * would tell open screens of the request before the shifts it moved, so this waits for the commit's
+     * after-effects, which run after the command's announcements, as the request's did before.
+     */
+    announceAfterShifts(effects: Effects, user: UserRow, teamId: string, change: Announcement) {
+      effects.afterCommit(() => announce(deps.events, { ...change, teamId, user }));
     },
     reviewerMails,
     decidedMails,

@@ -3,7 +3,7 @@ import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { createRequestRepository } from './request.repository.ts';
 
 /** GET /api/notifications (modules/notifications): pending requests per team this person reviews (Pro teams only). */
@@ -12,7 +12,7 @@ export async function requestNotifications(db: Db, user: UserRow, proEmails: rea
   const rows = await repo.pendingForReviewer(user.id, new Date());
   const asked = await repo.awaitingColleague(user.id);
   const ownerIds = [...new Set([...rows, ...asked].map((r) => r.ownerId))];
-  const owners = await createUserRepository(db).findByIds(ownerIds);
+  const owners = await userDirectory(db).findByIds(ownerIds);
   const proOwners = new Set(
     owners
       .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'requests'))
