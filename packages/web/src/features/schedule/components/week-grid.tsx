@@ -8,23 +8,29 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
-import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Fragment,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   cellKey,
   chipColourClasses,
   formatHours,
+  HEAD_ROW,
   indexCells,
   keyboardTarget,
 } from '../../../lib/schedule-grid';
+import type { GridRowSlot, StaffRowMarks } from '../../../lib/schedule-slots';
 import { cn } from '../../../lib/utils';
 import { useGridFocus } from '../hooks/use-grid-focus';
-import type { ProposalActions } from '../staffing/cell-marks';
-import { CoverageRow } from '../staffing/coverage-row';
-import type { ProposedNote, RowMarks } from '../staffing/grid-marks';
-import { COVERAGE_ROW, HEAD_ROW, OPEN_SHIFTS_ROW } from '../utils/grid-keyboard';
 import { ChipBody, type GridActions } from './grid-chip';
 import { type GridRow, StaffRow } from './staff-row';
 import { WeekHead } from './week-head';
@@ -42,6 +48,8 @@ const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 const KEYBOARD_HELP =
   'Press Enter to edit this shift. Shift and an arrow key moves it to the next person or day; ' +
   'Alt, Shift and an arrow key copies it there. Drag with a pointer to move; hold Alt, Ctrl or Cmd as you drop to copy.';
+
+const NO_ROWS: readonly GridRowSlot[] = [];
 
 /** A row of empty space standing in for the rows scrolled out of view. */
 function Spacer({ height }: { height: number }) {
@@ -78,11 +86,9 @@ export function WeekGrid({
   onNote,
   onDelete,
   marks = null,
-  coverage = null,
-  proposalActions = null,
-  proposedNotes,
+  dayMarks = null,
+  rowsAbove = NO_ROWS,
   onOffer = null,
-  openShiftsRow = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -101,34 +107,31 @@ export function WeekGrid({
   onNote: (date: string, note: DayNoteDto | null) => void;
   /** Deletes an entry (Delete on a focused chip); resolves to whether it was deleted. */
   onDelete?: (shift: ShiftDto) => Promise<boolean>;
-  /** Per person: broken rules, availability, an open proposal's changes (administrators; staffing/). */
-  marks?: ReadonlyMap<string, RowMarks> | null;
-  /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
-  coverage?: readonly CoverageStatus[] | null;
-  proposalActions?: ProposalActions | null;
-  /** The open proposal's day notes, under their day's heading (administrators; staffing/). */
-  proposedNotes?: readonly ProposedNote[];
+  /**
+   * Per person: what other features add to their week (broken rules, availability, an open
+   * proposal's changes; administrators; features/staffing, handed in by the app).
+   */
+  marks?: ReadonlyMap<string, StaffRowMarks> | null;
+  /** Drawn under each day's heading (the open proposal's day notes; features/staffing). */
+  dayMarks?: ((date: string) => ReactNode) | null;
+  /**
+   * Rows of their own under the day headings, in order: the coverage (features/staffing) and the
+   * open shifts (features/open-shifts). In an administrator's grid their cells carry `data-cell`
+   * keys of the row's `key` and their buttons are grid items (tabindex -1, `data-grid-item`), so the
+   * grid stays one tab stop.
+   */
+  rowsAbove?: readonly GridRowSlot[];
   /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
-  /**
-   * The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). In an
-   * administrator's grid its cells carry `data-cell` keys of OPEN_SHIFTS_ROW and its buttons are grid
-   * items (tabindex -1, `data-grid-item`), so the grid stays one tab stop.
-   */
-  openShiftsRow?: ((rowIndex: number) => ReactNode) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
   const copyHeld = useRef(false);
   const cells = useMemo(() => indexCells(shifts), [shifts]);
   const staffIds = useMemo(() => rows.map((row) => row.member.staffId), [rows]);
-  const showCoverage = coverage !== null && coverage.length > 0;
-  const hasOpenShiftsRow = openShiftsRow !== null;
   // The rows above the staff, in the order drawn: the arrow keys walk through them as through the staff.
-  const aboveRows = useMemo(
-    () => [HEAD_ROW, ...(showCoverage ? [COVERAGE_ROW] : []), ...(hasOpenShiftsRow ? [OPEN_SHIFTS_ROW] : [])],
-    [showCoverage, hasOpenShiftsRow],
-  );
+  const aboveKeys = rowsAbove.map((row) => row.key).join(' ');
+  const aboveRows = useMemo(() => [HEAD_ROW, ...(aboveKeys ? aboveKeys.split(' ') : [])], [aboveKeys]);
 
   // The page's callbacks change every render; the rows get stable ones that call the latest, so a
   // memoised row is not redrawn just because its parent was.
@@ -287,11 +290,12 @@ export function WeekGrid({
             lockedUntil={lockedUntil}
             notes={notes}
             onNote={isAdmin ? noteAction : null}
-            proposedNotes={proposedNotes}
-            proposalActions={proposalActions}
+            dayMarks={dayMarks}
           />
-          {showCoverage ? <CoverageRow dates={dates} coverage={coverage} inGrid={isAdmin} /> : null}
-          {openShiftsRow ? openShiftsRow(headRows) : null}
+          {rowsAbove.map((row, index) => (
+            // The headings are row 1; the rows below them follow.
+            <Fragment key={row.key}>{row.render(index + 2)}</Fragment>
+          ))}
           <tbody data-staff-rows="">
             <Spacer height={paddingTop} />
             {items.map(({ index }) => {
@@ -313,7 +317,6 @@ export function WeekGrid({
                   headRows={headRows}
                   measure={virtualized ? virtualizer.measureElement : undefined}
                   marks={marks?.get(row.member.staffId)}
-                  proposalActions={proposalActions}
                 />
               );
             })}

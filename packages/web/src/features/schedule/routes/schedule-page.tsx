@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { useAuth } from '../../../lib/auth-context';
 import { formatLongDate, isIsoDate } from '../../../lib/dates';
+import type { ScheduleSlots } from '../../../lib/schedule-slots';
 import { foreignTeamZone, useTeamToday } from '../../../lib/team-today';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -35,13 +36,8 @@ import { StaffAgenda } from '../components/staff-agenda';
 import { WeekGrid } from '../components/week-grid';
 import { type WeekTool, WeekToolDialogs } from '../components/week-tool-dialogs';
 import { WeekTools } from '../components/week-tools';
+import { useProposalParam } from '../hooks/use-proposal-param';
 import { useShiftActions } from '../hooks/use-shift-actions';
-import { OpenShiftsList } from '../open-shifts/open-shifts-list';
-import { OpenShiftsRow } from '../open-shifts/open-shifts-row';
-import { useOpenShifts } from '../open-shifts/use-open-shifts';
-import { StaffingLayer } from '../staffing/staffing-layer';
-import { useProposalParam } from '../staffing/use-proposal-param';
-import { useStaffing } from '../staffing/use-staffing';
 import { weekRota } from '../utils/week-rota';
 
 // The dialogs (and the validation they bring) load when first opened, or on idle once the week is up.
@@ -66,10 +62,16 @@ type Editor = { open: boolean; shift: ShiftDto | null; staffId: string; date: st
 type NoteEditor = { open: boolean; date: string; note: DayNoteDto | null };
 
 /**
- * The week (or a day) of the selected team. `assistant` draws the schedule assistant's panel
- * (features/assistant, composed in by the app: features do not import each other).
+ * The week (or a day) of the selected team. The app composes in what other features draw in it
+ * (features do not import each other): `assistant` draws the schedule assistant's panel
+ * (features/assistant); `useWeekStaffing` the staffing rules, availability and the agent's proposals
+ * (features/staffing) and `useWeekOpenShifts` the open shifts (features/open-shifts), lib/schedule-slots.ts.
  */
-export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotProps) => ReactNode } = {}) {
+export function SchedulePage({
+  assistant,
+  useWeekStaffing,
+  useWeekOpenShifts,
+}: ScheduleSlots & { assistant?: (props: AssistantSlotProps) => ReactNode }) {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
   const dayView = searchParams.get('view') === 'day';
@@ -112,8 +114,6 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
   const [confirm, setConfirm] = useState<WeekTool | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const [agentOpen, setAgentOpen] = useState(false);
   const [offering, setOffering] = useState<ShiftDto | null>(null);
   const [offerOpen, setOfferOpen] = useState(false);
   // Staff on Pro swap or give away their own future shifts (issue 27; requests are Pro).
@@ -137,26 +137,21 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
     allStaff,
     allShifts,
   });
-  const staffing = useStaffing({
+  const staffing = useWeekStaffing({
     teamId,
     admin: Boolean(team) && isAdmin,
     pro: hasStaffing,
+    isOwner,
     dates,
     shifts: allShifts,
     shiftsFetchedAt: shiftsQuery.dataUpdatedAt,
+    staff: allStaff,
     proposalId,
+    onOpenProposal: setProposal,
+    onCloseProposal: () => setProposal(null),
+    onShowShift: (shift) => setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate }),
+    assistantOpen,
   });
-  const staffingTools = !isAdmin
-    ? null
-    : hasStaffing
-      ? {
-          pro: true as const,
-          violations: staffing.validation.data?.summary.violations ?? null,
-          strict: staffing.validation.data?.summary.strictViolations ?? 0,
-          onRules: () => setRulesOpen(true),
-          onAgent: () => setAgentOpen(true),
-        }
-      : { pro: false as const, isOwner };
   const openAssistant =
     isAdmin && assistant
       ? () => {
@@ -177,10 +172,8 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           onOpenChange: setAssistantOpen,
           proposalId,
           proposal: staffing.proposal.data,
-          proposalLoading: staffing.proposal.isPending,
-          proposalError: staffing.proposal.isError
-            ? errorMessage(staffing.proposal.error, 'It may have been deleted.')
-            : null,
+          proposalLoading: staffing.proposal.loading,
+          proposalError: staffing.proposal.error,
           onProposal: (id, date) => setProposal(id, date),
           onAccept: staffing.accept,
           onReject: staffing.reject,
@@ -198,12 +191,11 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
     () => [...new Set((staffQuery.data ?? []).map((member) => member.role.trim()).filter(Boolean))].sort(),
     [staffQuery.data],
   );
-  const open = useOpenShifts({
+  const openShifts = useWeekOpenShifts({
     teamId,
     enabled: Boolean(team) && hasOpenShifts,
     isAdmin,
-    startDate: start,
-    endDate: end,
+    dates,
     today,
     roles,
   });
@@ -211,6 +203,9 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
     () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
     [staffQuery.data, shiftsQuery.data, hoursQuery.data, dates, search],
   );
+
+  // Under the day headings: the coverage, then the open shifts.
+  const rowsAbove = [staffing.coverageRow, openShifts.gridRow].filter((row) => row !== null);
 
   if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
 
@@ -302,7 +297,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
               : 'Nothing scheduled this week.'}
           </p>
         ) : null}
-        {!isAdmin && phone ? <OpenShiftsList openShifts={open.openShifts} actions={open.actions} /> : null}
+        {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda
             dates={dates}
@@ -333,28 +328,10 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             onDrop={onDrop}
             onNote={(date, note) => setNoteEditor({ open: true, date, note })}
             onDelete={onDelete}
-            marks={isAdmin ? staffing.marks : null}
-            coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
-            proposalActions={staffing.proposalActions}
-            proposedNotes={isAdmin ? staffing.proposedNotes : undefined}
+            marks={staffing.rowMarks}
+            dayMarks={staffing.dayMarks}
+            rowsAbove={rowsAbove}
             onOffer={onOffer}
-            openShiftsRow={
-              // Administrators always (to post one); staff when there is something to claim.
-              hasOpenShifts && (isAdmin || open.openShifts.length > 0)
-                ? (rowIndex) => (
-                    <OpenShiftsRow
-                      dates={dates}
-                      rowIndex={rowIndex}
-                      openShifts={open.openShifts}
-                      status={open.status}
-                      isAdmin={isAdmin}
-                      actions={open.actions}
-                      onPost={open.post}
-                      onDelete={open.askDelete}
-                    />
-                  )
-                : null
-            }
           />
         )}
       </>
@@ -386,7 +363,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
               onClear={() => setConfirm('clear')}
               onLock={() => setLockOpen(true)}
               onNotify={() => setConfirm('notify')}
-              staffing={staffingTools}
+              staffing={staffing.tools}
               onAssistant={openAssistant}
             />
           ) : null
@@ -399,7 +376,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           onClear={() => setConfirm('clear')}
           onLock={() => setLockOpen(true)}
           onNotify={() => setConfirm('notify')}
-          staffing={staffingTools}
+          staffing={staffing.tools}
           onAssistant={openAssistant}
         />
       ) : null}
@@ -436,7 +413,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           lockedUntil={lock.lockedUntil}
         />
       ) : null}
-      {open.dialogs}
+      {openShifts.dialogs}
       {team && isAdmin ? (
         <>
           <ShiftEditorDialog
@@ -479,31 +456,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             shifts={allShifts}
             onChanged={() => void invalidate()}
           />
-          {hasStaffing ? (
-            <StaffingLayer
-              teamId={teamId}
-              staffing={staffing}
-              startDate={start}
-              endDate={end}
-              proposalId={proposalId}
-              shifts={allShifts}
-              staff={allStaff}
-              isOwner={isOwner}
-              rulesOpen={rulesOpen}
-              onRulesOpenChange={setRulesOpen}
-              agentOpen={agentOpen}
-              onAgentOpenChange={setAgentOpen}
-              onProposal={(result) => {
-                const first = result.changes.find((change) => change.kind === 'create');
-                setProposal(result.proposalId, first?.kind === 'create' ? first.shift.shiftDate : undefined);
-              }}
-              onCloseProposal={() => setProposal(null)}
-              onShowShift={(shift) =>
-                setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
-              }
-              hideProposalBar={assistantOpen && staffing.proposal.data?.source === 'assistant'}
-            />
-          ) : null}
+          {staffing.panels}
         </>
       ) : null}
     </div>

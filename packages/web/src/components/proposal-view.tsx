@@ -2,14 +2,14 @@ import type { ProposalChangeDto, ProposalDto } from '@rotaboard/core/contracts/p
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Bot, Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateRange, formatShortDate } from '../../../lib/dates';
-import { describeChange } from '../../../lib/proposal-changes';
-import { useHour12 } from '../../../lib/time-format';
-import { cn } from '../../../lib/utils';
-import { proposalSummary, solverText } from './proposal-summary';
+import { formatDateRange, formatShortDate } from '../lib/dates';
+import { describeChange } from '../lib/proposal-changes';
+import { proposalSummary, solverText } from '../lib/proposal-summary';
+import { useHour12 } from '../lib/time-format';
+import { cn } from '../lib/utils';
+import { ConfirmDialog } from './confirm-dialog';
+import { Button } from './ui/button';
+import { Spinner } from './ui/spinner';
 
 // Imported, not loaded on demand: the bar is itself loaded on demand, and a dynamic import in a chunk
 // that does not also import lib/toast splits the loader's helper out of the entry chunk (a bigger
