@@ -9,10 +9,11 @@ import {
 } from '@dnd-kit/core';
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   Fragment,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -41,8 +42,6 @@ import { WeekHead } from './week-head';
  * Below it every row is in the page, so the browser's find-in-page sees every name.
  */
 export const VIRTUALIZE_ABOVE = 60;
-// About a busy row: two chips and the add area (bench/grid-render measures 75 px on average).
-const ESTIMATED_ROW_HEIGHT = 75;
 // One object for the life of the module: a new one each render makes dnd-kit rebuild its sensors.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 const KEYBOARD_HELP =
@@ -51,15 +50,8 @@ const KEYBOARD_HELP =
 
 const NO_ROWS: readonly GridRowSlot[] = [];
 
-/** A row of empty space standing in for the rows scrolled out of view. */
-function Spacer({ height }: { height: number }) {
-  if (height <= 0) return null;
-  return (
-    <tr>
-      <td colSpan={8} aria-hidden="true" style={{ height, padding: 0 }} />
-    </tr>
-  );
-}
+// Loaded only for a team over VIRTUALIZE_ABOVE, with the virtualiser.
+const VirtualStaffRows = lazy(() => import('./virtual-staff-rows'));
 
 /**
  * Staff down the side, the seven days across, each cell holding the day's entries. Admins click a
@@ -158,36 +150,15 @@ export function WeekGrid({
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
   const headRows = aboveRows.length;
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 6,
-    scrollMargin,
-    enabled: virtualized,
-    getItemKey: (index) => rows[index]?.member.staffId ?? index,
-  });
+  // Brings a row into view, set by the virtualised rows while they are drawn.
+  const scrollTo = useRef<((index: number) => void) | null>(null);
   const { tableRef, onGridKeyDown, focusEntryWhenDrawn } = useGridFocus({
     enabled: isAdmin,
     latest,
     scrollToRow: (index) => {
-      if (virtualized && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+      if (index >= 0) scrollTo.current?.(index);
     },
   });
-
-  // Where the rows begin on the page (below the header, notices and day notes), for the virtualizer.
-  useLayoutEffect(() => {
-    const table = tableRef.current;
-    // The staff rows' body: the coverage row, when shown, is a body of its own above it.
-    const body = table?.querySelector<HTMLTableSectionElement>('tbody[data-staff-rows]');
-    if (!virtualized || !table || !body) return;
-    const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (table.tHead) observer.observe(table.tHead);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [virtualized, tableRef]);
 
   const actions = useMemo<GridActions | null>(
     () =>
@@ -207,13 +178,13 @@ export function WeekGrid({
               void latest.current.onDrop(shift, target.staffId, target.date, copy).then((id) => {
                 if (!id) return;
                 const index = ids.indexOf(target.staffId);
-                if (virtualized && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+                if (index >= 0) scrollTo.current?.(index);
                 focusEntryWhenDrawn(id, cellKey(target.staffId, target.date));
               });
             },
           }
         : null,
-    [isAdmin, virtualized, virtualizer, focusEntryWhenDrawn],
+    [isAdmin, focusEntryWhenDrawn],
   );
   const noteAction = useCallback(
     (date: string, note: DayNoteDto | null) => latest.current.onNote(date, note),
@@ -247,13 +218,28 @@ export function WeekGrid({
     void onDrop(shift, target.staffId, target.date, copy);
   }
 
-  const items = virtualized
-    ? virtualizer.getVirtualItems()
-    : rows.map((_, index) => ({ index, start: 0, end: 0 }));
-  const first = items[0];
-  const last = items[items.length - 1];
-  const paddingTop = virtualized && first ? first.start - scrollMargin : 0;
-  const paddingBottom = virtualized && last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+  const renderRow = (index: number, measure?: (node: Element | null) => void) => {
+    const row = rows[index]!;
+    return (
+      <StaffRow
+        key={row.member.staffId}
+        row={row}
+        entries={dates.map((date) => cells.get(cellKey(row.member.staffId, date)))}
+        dates={dates}
+        today={today}
+        lockedUntil={lockedUntil}
+        mine={row.member.staffId === myStaffId}
+        nextShiftId={nextShiftId}
+        actions={actions}
+        onOffer={row.member.staffId === myStaffId ? offerAction : null}
+        dropTargets={dragging !== null}
+        index={index}
+        headRows={headRows}
+        measure={measure}
+        marks={marks?.get(row.member.staffId)}
+      />
+    );
+  };
 
   return (
     <DndContext
@@ -297,30 +283,19 @@ export function WeekGrid({
             <Fragment key={row.key}>{row.render(index + 2)}</Fragment>
           ))}
           <tbody data-staff-rows="">
-            <Spacer height={paddingTop} />
-            {items.map(({ index }) => {
-              const row = rows[index]!;
-              return (
-                <StaffRow
-                  key={row.member.staffId}
-                  row={row}
-                  entries={dates.map((date) => cells.get(cellKey(row.member.staffId, date)))}
-                  dates={dates}
-                  today={today}
-                  lockedUntil={lockedUntil}
-                  mine={row.member.staffId === myStaffId}
-                  nextShiftId={nextShiftId}
-                  actions={actions}
-                  onOffer={row.member.staffId === myStaffId ? offerAction : null}
-                  dropTargets={dragging !== null}
-                  index={index}
-                  headRows={headRows}
-                  measure={virtualized ? virtualizer.measureElement : undefined}
-                  marks={marks?.get(row.member.staffId)}
+            {virtualized ? (
+              <Suspense fallback={null}>
+                <VirtualStaffRows
+                  count={rows.length}
+                  keyOf={(index) => rows[index]?.member.staffId ?? index}
+                  renderRow={renderRow}
+                  tableRef={tableRef}
+                  scrollTo={scrollTo}
                 />
-              );
-            })}
-            <Spacer height={paddingBottom} />
+              </Suspense>
+            ) : (
+              rows.map((_, index) => renderRow(index))
+            )}
           </tbody>
           <tfoot>
             <tr className="border-t border-border bg-muted/40" aria-rowindex={rows.length + headRows + 1}>
