@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bot, LoaderCircle, Send, Sparkles, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ProposalView } from '../../../components/proposal-view';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
@@ -15,7 +16,6 @@ import { queryKeys } from '../../../lib/query-keys';
 import { cn } from '../../../lib/utils';
 import { assistantUsageQueryOptions, sendAssistantMessage } from '../api/assistant-api';
 import { engineLabel, messageProblem, usageSpent, usageText } from '../utils/assistant-text';
-import { AssistantProposal } from './assistant-proposal';
 
 type Turn =
   | { id: number; role: 'user'; text: string }
@@ -311,7 +311,8 @@ function Conversation({
         </div>
         {turns.length === 0 ? <Examples onPick={fill} disabled={sending} /> : null}
         {showProposal ? (
-          <AssistantProposal
+          <ProposalView
+            layout="list"
             proposal={proposal}
             loading={proposalLoading}
             error={proposalError}

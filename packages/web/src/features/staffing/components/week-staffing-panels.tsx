@@ -9,9 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 // Each loads on first use: none of it is needed to see the week (the schedule's bundle budget).
 const RulesPanel = lazyDialog(() => import('./rules-panel').then((module) => module.RulesPanel));
 const AgentRunDialog = lazyDialog(() => import('./agent-run-dialog').then((module) => module.AgentRunDialog));
-const ProposalBar = lazy(() =>
-  import('../../../components/proposal-view').then((module) => ({ default: module.ProposalBar })),
-);
+const ProposalView = lazy(() => import('../../../components/proposal-view'));
 
 /**
  * The staffing panels over the week grid, for an administrator of a Pro team: the Rules panel, the
@@ -106,7 +104,8 @@ export function WeekStaffingPanels({
       />
       {proposalId && !hideProposalBar ? (
         <Suspense fallback={null}>
-          <ProposalBar
+          <ProposalView
+            layout="bar"
             proposal={proposal.data}
             loading={proposal.loading}
             error={proposal.error}
