@@ -11,7 +11,8 @@ const imports = {
   verifyNewEmail: () => import('../features/auth/routes/verify-new-email-page'),
   confirmEmailChange: () => import('../features/auth/routes/confirm-email-change-page'),
   logout: () => import('../features/auth/routes/logout-page'),
-  schedule: () => import('../features/schedule/routes/schedule-page'),
+  // The schedule with the features it composes in (schedule-route.tsx).
+  schedule: () => import('./schedule-route'),
   staff: () => import('../features/staff/routes/staff-page'),
   teams: () => import('../features/teams/routes/teams-page'),
   inviteAccept: () => import('../features/invites/routes/invite-accept-page'),
@@ -23,7 +24,6 @@ const imports = {
   reportsHome: () => import('../features/reports/routes/reports-home-page'),
   report: () => import('../features/reports/routes/report-page'),
   staffing: () => import('../features/staffing/routes/staffing-page'),
-  assistant: () => import('../features/assistant/components/assistant-panel'),
   subscription: () => import('../features/subscription/routes/subscription-page'),
   demoCheckout: () => import('../features/subscription/routes/demo-checkout-page'),
   demoPortal: () => import('../features/subscription/routes/demo-portal-page'),
@@ -52,8 +52,6 @@ export const RequestsPage = lazy(imports.requests);
 export const ReportsHomePage = lazy(imports.reportsHome);
 export const ReportPage = lazy(imports.report);
 export const StaffingPage = lazy(imports.staffing);
-/** The schedule assistant's panel, composed into the schedule page (loaded when first opened). */
-export const AssistantPanel = lazy(imports.assistant);
 export const SubscriptionPage = lazy(imports.subscription);
 export const DemoCheckoutPage = lazy(imports.demoCheckout);
 export const DemoPortalPage = lazy(imports.demoPortal);

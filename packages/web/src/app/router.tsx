@@ -1,8 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { AssistantSlotProps } from '../lib/assistant-slot';
 import { HomeRoute, RequireAuth, RequireTeamAdmin } from './guards';
 import {
-  AssistantPanel,
   ConfirmEmailChangePage,
   DemoCheckoutPage,
   DemoPortalPage,
@@ -30,9 +28,6 @@ import {
 } from './pages';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-
-/** The schedule assistant beside the week (features/assistant), composed here into the schedule. */
-const assistant = (props: AssistantSlotProps) => <AssistantPanel {...props} />;
 
 /**
  * The app's routes. Every path here is in core's route list (`APP_ROUTES` and the public pages the app
@@ -67,8 +62,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/schedule', element: <SchedulePage assistant={assistant} /> },
-          { path: '/schedule/:date', element: <SchedulePage assistant={assistant} /> },
+          { path: '/schedule', element: <SchedulePage /> },
+          { path: '/schedule/:date', element: <SchedulePage /> },
           { path: '/teams/*', element: <TeamsPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/subscription', element: <SubscriptionPage /> },

@@ -38,6 +38,13 @@ export function formatDuration(minutes: number): string {
   return `${m}m`;
 }
 
+/** The `data-cell` key's stand-in for a staff id on the day headings' row (the grid's top row). */
+export const HEAD_ROW = 'head';
+/** The same for the coverage row (administrators of Pro teams with coverage set), under the headings. */
+export const COVERAGE_ROW = 'coverage';
+/** The same for the open shifts' row (Pro), under the headings and the coverage. */
+export const OPEN_SHIFTS_ROW = 'open-shifts';
+
 /** The key of one cell of the week grid: a staff member on a date. */
 export function cellKey(staffId: string, date: string): string {
   return `${staffId}|${date}`;

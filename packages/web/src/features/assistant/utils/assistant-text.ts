@@ -5,6 +5,10 @@ import {
 } from '@rotaboard/core/contracts/assistant';
 import { textProblem } from '@rotaboard/core/input/bounds';
 
+/** What the assistant does, in a sentence: under its panel's title, and before the first message. */
+export const ASSISTANT_DESCRIPTION =
+  'Ask in plain English; the assistant proposes changes for you to accept or reject.';
+
 const monthDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** "12 of 300 messages this month, resets 1 Dec". */

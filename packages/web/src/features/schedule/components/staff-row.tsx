@@ -2,19 +2,9 @@ import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { memo } from 'react';
-import { formatLongDate } from '../../../lib/dates';
-import { chipTimeText, formatHours } from '../../../lib/schedule-grid';
-import { useHour12 } from '../../../lib/time-format';
+import { formatHours } from '../../../lib/schedule-grid';
+import type { StaffRowMarks } from '../../../lib/schedule-slots';
 import { cn } from '../../../lib/utils';
-import {
-  AvailabilityNote,
-  availabilityTone,
-  type ProposalActions,
-  ProposedChipView,
-  RemovalControls,
-  ViolationBadge,
-} from '../staffing/cell-marks';
-import type { RowMarks } from '../staffing/grid-marks';
 import { Cell } from './grid-cell';
 import { Chip, type GridActions } from './grid-chip';
 
@@ -38,9 +28,11 @@ type StaffRowProps = {
   /** Rows above the staff in the grid (the day headings, and the coverage row when shown). */
   headRows: number;
   measure: ((node: Element | null) => void) | undefined;
-  /** Broken rules, availability and proposed changes for this person (administrators only). */
-  marks: RowMarks | undefined;
-  proposalActions: ProposalActions | null;
+  /**
+   * What other features add to this person's week (features/staffing: broken rules, availability and
+   * proposed changes; administrators only).
+   */
+  marks: StaffRowMarks | undefined;
 };
 
 /**
@@ -62,9 +54,7 @@ export const StaffRow = memo(function StaffRow({
   headRows,
   measure,
   marks,
-  proposalActions,
 }: StaffRowProps) {
-  const hour12 = useHour12();
   return (
     <tr
       ref={measure}
@@ -104,16 +94,11 @@ export const StaffRow = memo(function StaffRow({
             locked={isDateLocked(date, lockedUntil)}
             onAdd={actions ? () => actions.onAdd(member.staffId, date) : undefined}
             dropTarget={dropTargets}
-            tone={cell ? availabilityTone(cell.availability) : undefined}
+            tone={cell?.tone}
           >
-            {cell ? (
-              <>
-                <ViolationBadge violations={cell.violations} />
-                <AvailabilityNote marks={cell.availability} />
-              </>
-            ) : null}
+            {cell?.above}
             {(entries[column] ?? []).map((shift) => {
-              const removal = marks?.removals[shift.shiftId];
+              const shiftMarks = marks?.shifts[shift.shiftId];
               const chip = (
                 <Chip
                   key={shift.shiftId}
@@ -122,31 +107,19 @@ export const StaffRow = memo(function StaffRow({
                   isNext={shift.shiftId === nextShiftId}
                   actions={actions}
                   onOffer={onOffer && !shift.isTimeOff && shift.shiftDate >= today ? onOffer : null}
-                  flag={marks?.flagged[shift.shiftId]}
-                  removing={removal ? (removal.movedTo ? 'move' : 'remove') : undefined}
+                  flag={shiftMarks?.flag}
+                  removing={shiftMarks?.removing}
                 />
               );
-              if (!removal) return chip;
+              if (!shiftMarks?.under) return chip;
               return (
                 <div key={shift.shiftId} className="flex flex-col gap-1">
                   {chip}
-                  <RemovalControls
-                    removal={removal}
-                    what={`the ${chipTimeText(shift, hour12)} shift of ${member.fullName} on ${formatLongDate(date)}`}
-                    actions={proposalActions}
-                  />
+                  {shiftMarks.under}
                 </div>
               );
             })}
-            {cell?.proposed.map((proposed) => (
-              <ProposedChipView
-                key={proposed.changeId}
-                chip={proposed}
-                name={member.fullName}
-                dateText={formatLongDate(date)}
-                actions={proposalActions}
-              />
-            ))}
+            {cell?.below}
           </Cell>
         );
       })}
@@ -171,7 +144,6 @@ function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
     before.headRows === after.headRows &&
     before.measure === after.measure &&
     before.marks === after.marks &&
-    before.proposalActions === after.proposalActions &&
     before.entries.length === after.entries.length &&
     before.entries.every((cell, column) => sameEntries(cell, after.entries[column]))
   );

@@ -8,23 +8,30 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
-import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Fragment,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   cellKey,
   chipColourClasses,
   formatHours,
+  HEAD_ROW,
   indexCells,
   keyboardTarget,
 } from '../../../lib/schedule-grid';
+import type { GridRowSlot, StaffRowMarks } from '../../../lib/schedule-slots';
 import { cn } from '../../../lib/utils';
 import { useGridFocus } from '../hooks/use-grid-focus';
-import type { ProposalActions } from '../staffing/cell-marks';
-import { CoverageRow } from '../staffing/coverage-row';
-import type { ProposedNote, RowMarks } from '../staffing/grid-marks';
-import { COVERAGE_ROW, HEAD_ROW, OPEN_SHIFTS_ROW } from '../utils/grid-keyboard';
 import { ChipBody, type GridActions } from './grid-chip';
 import { type GridRow, StaffRow } from './staff-row';
 import { WeekHead } from './week-head';
@@ -35,23 +42,16 @@ import { WeekHead } from './week-head';
  * Below it every row is in the page, so the browser's find-in-page sees every name.
  */
 export const VIRTUALIZE_ABOVE = 60;
-// About a busy row: two chips and the add area (bench/grid-render measures 75 px on average).
-const ESTIMATED_ROW_HEIGHT = 75;
 // One object for the life of the module: a new one each render makes dnd-kit rebuild its sensors.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 const KEYBOARD_HELP =
   'Press Enter to edit this shift. Shift and an arrow key moves it to the next person or day; ' +
   'Alt, Shift and an arrow key copies it there. Drag with a pointer to move; hold Alt, Ctrl or Cmd as you drop to copy.';
 
-/** A row of empty space standing in for the rows scrolled out of view. */
-function Spacer({ height }: { height: number }) {
-  if (height <= 0) return null;
-  return (
-    <tr>
-      <td colSpan={8} aria-hidden="true" style={{ height, padding: 0 }} />
-    </tr>
-  );
-}
+const NO_ROWS: readonly GridRowSlot[] = [];
+
+// Loaded only for a team over VIRTUALIZE_ABOVE, with the virtualiser.
+const VirtualStaffRows = lazy(() => import('./virtual-staff-rows'));
 
 /**
  * Staff down the side, the seven days across, each cell holding the day's entries. Admins click a
@@ -78,11 +78,9 @@ export function WeekGrid({
   onNote,
   onDelete,
   marks = null,
-  coverage = null,
-  proposalActions = null,
-  proposedNotes,
+  dayMarks = null,
+  rowsAbove = NO_ROWS,
   onOffer = null,
-  openShiftsRow = null,
 }: {
   dates: readonly string[];
   today: string;
@@ -101,34 +99,31 @@ export function WeekGrid({
   onNote: (date: string, note: DayNoteDto | null) => void;
   /** Deletes an entry (Delete on a focused chip); resolves to whether it was deleted. */
   onDelete?: (shift: ShiftDto) => Promise<boolean>;
-  /** Per person: broken rules, availability, an open proposal's changes (administrators; staffing/). */
-  marks?: ReadonlyMap<string, RowMarks> | null;
-  /** The week's coverage slots, drawn as a row under the day headings (Pro teams with coverage set). */
-  coverage?: readonly CoverageStatus[] | null;
-  proposalActions?: ProposalActions | null;
-  /** The open proposal's day notes, under their day's heading (administrators; staffing/). */
-  proposedNotes?: readonly ProposedNote[];
+  /**
+   * Per person: what other features add to their week (broken rules, availability, an open
+   * proposal's changes; administrators; features/staffing, handed in by the app).
+   */
+  marks?: ReadonlyMap<string, StaffRowMarks> | null;
+  /** Drawn under each day's heading (the open proposal's day notes; features/staffing). */
+  dayMarks?: ((date: string) => ReactNode) | null;
+  /**
+   * Rows of their own under the day headings, in order: the coverage (features/staffing) and the
+   * open shifts (features/open-shifts). In an administrator's grid their cells carry `data-cell`
+   * keys of the row's `key` and their buttons are grid items (tabindex -1, `data-grid-item`), so the
+   * grid stays one tab stop.
+   */
+  rowsAbove?: readonly GridRowSlot[];
   /** Staff on Pro: Swap / Give away on their own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
-  /**
-   * The week's open shifts, a row of their own under the day headings (Pro; open-shifts/). In an
-   * administrator's grid its cells carry `data-cell` keys of OPEN_SHIFTS_ROW and its buttons are grid
-   * items (tabindex -1, `data-grid-item`), so the grid stays one tab stop.
-   */
-  openShiftsRow?: ((rowIndex: number) => ReactNode) | null;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const [dragging, setDragging] = useState<ShiftDto | null>(null);
   const copyHeld = useRef(false);
   const cells = useMemo(() => indexCells(shifts), [shifts]);
   const staffIds = useMemo(() => rows.map((row) => row.member.staffId), [rows]);
-  const showCoverage = coverage !== null && coverage.length > 0;
-  const hasOpenShiftsRow = openShiftsRow !== null;
   // The rows above the staff, in the order drawn: the arrow keys walk through them as through the staff.
-  const aboveRows = useMemo(
-    () => [HEAD_ROW, ...(showCoverage ? [COVERAGE_ROW] : []), ...(hasOpenShiftsRow ? [OPEN_SHIFTS_ROW] : [])],
-    [showCoverage, hasOpenShiftsRow],
-  );
+  const aboveKeys = rowsAbove.map((row) => row.key).join(' ');
+  const aboveRows = useMemo(() => [HEAD_ROW, ...(aboveKeys ? aboveKeys.split(' ') : [])], [aboveKeys]);
 
   // The page's callbacks change every render; the rows get stable ones that call the latest, so a
   // memoised row is not redrawn just because its parent was.
@@ -155,36 +150,15 @@ export function WeekGrid({
 
   const virtualized = rows.length > VIRTUALIZE_ABOVE;
   const headRows = aboveRows.length;
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 6,
-    scrollMargin,
-    enabled: virtualized,
-    getItemKey: (index) => rows[index]?.member.staffId ?? index,
-  });
+  // Brings a row into view, set by the virtualised rows while they are drawn.
+  const scrollTo = useRef<((index: number) => void) | null>(null);
   const { tableRef, onGridKeyDown, focusEntryWhenDrawn } = useGridFocus({
     enabled: isAdmin,
     latest,
     scrollToRow: (index) => {
-      if (virtualized && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+      if (index >= 0) scrollTo.current?.(index);
     },
   });
-
-  // Where the rows begin on the page (below the header, notices and day notes), for the virtualizer.
-  useLayoutEffect(() => {
-    const table = tableRef.current;
-    // The staff rows' body: the coverage row, when shown, is a body of its own above it.
-    const body = table?.querySelector<HTMLTableSectionElement>('tbody[data-staff-rows]');
-    if (!virtualized || !table || !body) return;
-    const measure = () => setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (table.tHead) observer.observe(table.tHead);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [virtualized, tableRef]);
 
   const actions = useMemo<GridActions | null>(
     () =>
@@ -204,13 +178,13 @@ export function WeekGrid({
               void latest.current.onDrop(shift, target.staffId, target.date, copy).then((id) => {
                 if (!id) return;
                 const index = ids.indexOf(target.staffId);
-                if (virtualized && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+                if (index >= 0) scrollTo.current?.(index);
                 focusEntryWhenDrawn(id, cellKey(target.staffId, target.date));
               });
             },
           }
         : null,
-    [isAdmin, virtualized, virtualizer, focusEntryWhenDrawn],
+    [isAdmin, focusEntryWhenDrawn],
   );
   const noteAction = useCallback(
     (date: string, note: DayNoteDto | null) => latest.current.onNote(date, note),
@@ -244,13 +218,28 @@ export function WeekGrid({
     void onDrop(shift, target.staffId, target.date, copy);
   }
 
-  const items = virtualized
-    ? virtualizer.getVirtualItems()
-    : rows.map((_, index) => ({ index, start: 0, end: 0 }));
-  const first = items[0];
-  const last = items[items.length - 1];
-  const paddingTop = virtualized && first ? first.start - scrollMargin : 0;
-  const paddingBottom = virtualized && last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+  const renderRow = (index: number, measure?: (node: Element | null) => void) => {
+    const row = rows[index]!;
+    return (
+      <StaffRow
+        key={row.member.staffId}
+        row={row}
+        entries={dates.map((date) => cells.get(cellKey(row.member.staffId, date)))}
+        dates={dates}
+        today={today}
+        lockedUntil={lockedUntil}
+        mine={row.member.staffId === myStaffId}
+        nextShiftId={nextShiftId}
+        actions={actions}
+        onOffer={row.member.staffId === myStaffId ? offerAction : null}
+        dropTargets={dragging !== null}
+        index={index}
+        headRows={headRows}
+        measure={measure}
+        marks={marks?.get(row.member.staffId)}
+      />
+    );
+  };
 
   return (
     <DndContext
@@ -287,37 +276,26 @@ export function WeekGrid({
             lockedUntil={lockedUntil}
             notes={notes}
             onNote={isAdmin ? noteAction : null}
-            proposedNotes={proposedNotes}
-            proposalActions={proposalActions}
+            dayMarks={dayMarks}
           />
-          {showCoverage ? <CoverageRow dates={dates} coverage={coverage} inGrid={isAdmin} /> : null}
-          {openShiftsRow ? openShiftsRow(headRows) : null}
+          {rowsAbove.map((row, index) => (
+            // The headings are row 1; the rows below them follow.
+            <Fragment key={row.key}>{row.render(index + 2)}</Fragment>
+          ))}
           <tbody data-staff-rows="">
-            <Spacer height={paddingTop} />
-            {items.map(({ index }) => {
-              const row = rows[index]!;
-              return (
-                <StaffRow
-                  key={row.member.staffId}
-                  row={row}
-                  entries={dates.map((date) => cells.get(cellKey(row.member.staffId, date)))}
-                  dates={dates}
-                  today={today}
-                  lockedUntil={lockedUntil}
-                  mine={row.member.staffId === myStaffId}
-                  nextShiftId={nextShiftId}
-                  actions={actions}
-                  onOffer={row.member.staffId === myStaffId ? offerAction : null}
-                  dropTargets={dragging !== null}
-                  index={index}
-                  headRows={headRows}
-                  measure={virtualized ? virtualizer.measureElement : undefined}
-                  marks={marks?.get(row.member.staffId)}
-                  proposalActions={proposalActions}
+            {virtualized ? (
+              <Suspense fallback={null}>
+                <VirtualStaffRows
+                  count={rows.length}
+                  keyOf={(index) => rows[index]?.member.staffId ?? index}
+                  renderRow={renderRow}
+                  tableRef={tableRef}
+                  scrollTo={scrollTo}
                 />
-              );
-            })}
-            <Spacer height={paddingBottom} />
+              </Suspense>
+            ) : (
+              rows.map((_, index) => renderRow(index))
+            )}
           </tbody>
           <tfoot>
             <tr className="border-t border-border bg-muted/40" aria-rowindex={rows.length + headRows + 1}>

@@ -1,12 +1,10 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { Lock, Plus } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatDayOfMonth, formatLongDate, formatWeekday } from '../../../lib/dates';
 import { cellKey } from '../../../lib/schedule-grid';
 import { cn } from '../../../lib/utils';
-import { ChangeButtons, type ProposalActions } from '../staffing/cell-marks';
-import type { ProposedNote } from '../staffing/grid-marks';
 import { HEAD_ROW } from '../utils/grid-keyboard';
 
 type WeekHeadProps = {
@@ -15,52 +13,18 @@ type WeekHeadProps = {
   lockedUntil: string | null;
   notes: readonly DayNoteDto[];
   onNote: ((date: string, note: DayNoteDto | null) => void) | null;
-  /** The open proposal's day notes (the assistant's), drawn dashed under their day with Accept / Reject. */
-  proposedNotes?: readonly ProposedNote[];
-  proposalActions?: ProposalActions | null;
+  /** Drawn under a day's notes by another feature (the open proposal's day notes, features/staffing). */
+  dayMarks?: ((date: string) => ReactNode) | null;
 };
 
-/** A proposed day note: its text (or that it clears the day's note), why, and Accept / Reject. */
-function ProposedNoteView({ note, actions }: { note: ProposedNote; actions: ProposalActions | null }) {
-  const what = note.text.trim()
-    ? `proposed note for ${formatLongDate(note.date)}: ${note.text}`
-    : `proposal to clear the note on ${formatLongDate(note.date)}`;
-  return (
-    <div
-      data-proposed-change={note.changeId}
-      title={note.failure ?? note.reason}
-      className={cn(
-        'rounded border-2 border-dashed px-1 py-0.5 text-left text-[11px] font-normal break-words',
-        note.state === 'failed'
-          ? 'border-red-500 bg-red-50 dark:bg-red-950/40'
-          : 'border-amber-500 bg-amber-50 dark:bg-amber-950/30',
-      )}
-    >
-      <span className="block font-medium">
-        <span className="sr-only">Proposed: </span>
-        {note.text.trim() ? note.text : 'Clear the note'}
-      </span>
-      {note.failure ? (
-        <span className="block font-medium text-red-700 dark:text-red-300">Not saved: {note.failure}</span>
-      ) : null}
-      {actions ? (
-        <span className="mt-1 flex justify-center">
-          <ChangeButtons changeId={note.changeId} what={what} actions={actions} />
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** The days across the top, each with its lock mark, day notes and any proposed by the assistant. */
+/** The days across the top, each with its lock mark, day notes and what `dayMarks` adds under them. */
 export const WeekHead = memo(function WeekHead({
   dates,
   today,
   lockedUntil,
   notes,
   onNote,
-  proposedNotes = [],
-  proposalActions = null,
+  dayMarks = null,
 }: WeekHeadProps) {
   return (
     <thead>
@@ -131,11 +95,7 @@ export const WeekHead = memo(function WeekHead({
                       </p>
                     ),
                   )}
-                  {proposedNotes
-                    .filter((note) => note.date === date)
-                    .map((note) => (
-                      <ProposedNoteView key={note.changeId} note={note} actions={proposalActions} />
-                    ))}
+                  {dayMarks?.(date)}
                   {onNote ? (
                     <button
                       type="button"

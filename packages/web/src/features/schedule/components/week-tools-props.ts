@@ -1,4 +1,4 @@
-import type { StaffingTools } from '../staffing/staffing-tools';
+import type { StaffingTools } from '../../../lib/schedule-slots';
 
 /** What the week's tools are given: shared by the row of buttons and the phone's sheet (loaded lazily). */
 export type WeekToolsProps = {

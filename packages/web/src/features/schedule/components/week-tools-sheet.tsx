@@ -2,7 +2,7 @@ import { BellRing, Bot, Copy, Eraser, Lock, MessageSquareText, ShieldCheck } fro
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
-import { rulesLabel } from '../staffing/staffing-tools';
+import { rulesLabel } from './staffing-tools';
 import type { WeekToolsProps } from './week-tools-props';
 
 /** The phone's week tools: a panel of large buttons (the same panel as the mobile menu). */

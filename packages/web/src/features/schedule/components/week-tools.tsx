@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { useLazyPanel } from '../../../components/lazy-panel';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import { rulesLabel } from '../staffing/staffing-tools';
+import { rulesLabel } from './staffing-tools';
 import type { WeekToolsProps } from './week-tools-props';
 
 /** An administrator's tools for the whole week: copy, clear, lock, and (Pro) notify staff. */

@@ -1,57 +1,40 @@
-import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays, weekDates } from '@rotaboard/core/dates/week';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { lastReadableDate } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { DEFAULT_WEEK_START_DAY } from '@rotaboard/core/teams/defaults';
-import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, EyeOff, UsersRound } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageMeta } from '../../../components/page-meta';
 import { SearchBox } from '../../../components/search-box';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import type { AssistantSlotProps } from '../../../lib/assistant-slot';
 import { useAuth } from '../../../lib/auth-context';
 import { formatLongDate, isIsoDate } from '../../../lib/dates';
+import type { ScheduleSlots } from '../../../lib/schedule-slots';
 import { foreignTeamZone, useTeamToday } from '../../../lib/team-today';
-import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
+import { useSelectedTeam } from '../../../lib/teams';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import {
-  dayNotesQueryOptions,
-  useNextShift,
-  useShiftLock,
-  useWeeklyHours,
-  weekShiftsQueryOptions,
-} from '../api/schedule-api';
 import { DayView } from '../components/day-view';
+import {
+  type NoteEditorState,
+  ScheduleAdminDialogs,
+  ShiftEditorDialog,
+  type ShiftEditorState,
+} from '../components/schedule-admin-dialogs';
 import { ScheduleHeader } from '../components/schedule-header';
+import { scheduleStatus } from '../components/schedule-status';
 import { StaffAgenda } from '../components/staff-agenda';
 import { WeekGrid } from '../components/week-grid';
-import { type WeekTool, WeekToolDialogs } from '../components/week-tool-dialogs';
+import type { WeekTool } from '../components/week-tool-dialogs';
 import { WeekTools } from '../components/week-tools';
+import { useProposalParam } from '../hooks/use-proposal-param';
 import { useShiftActions } from '../hooks/use-shift-actions';
-import { OpenShiftsList } from '../open-shifts/open-shifts-list';
-import { OpenShiftsRow } from '../open-shifts/open-shifts-row';
-import { useOpenShifts } from '../open-shifts/use-open-shifts';
-import { StaffingLayer } from '../staffing/staffing-layer';
-import { useProposalParam } from '../staffing/use-proposal-param';
-import { useStaffing } from '../staffing/use-staffing';
-import { weekRota } from '../utils/week-rota';
+import { useWeekData } from '../hooks/use-week-data';
 
-// The dialogs (and the validation they bring) load when first opened, or on idle once the week is up.
-const ShiftEditorDialog = lazyDialog(() =>
-  import('../components/shift-editor-dialog').then((module) => module.ShiftEditorDialog),
-);
-const DayNoteDialog = lazyDialog(() =>
-  import('../components/day-note-dialog').then((module) => module.DayNoteDialog),
-);
-const LockDialog = lazyDialog(() => import('../components/lock-dialog').then((module) => module.LockDialog));
 const OfferShiftDialog = lazyDialog(() =>
   import('../components/offer-shift-dialog').then((module) => module.OfferShiftDialog),
 );
@@ -62,14 +45,17 @@ const STAFF_SEARCH_FROM = 8;
 /** From Tailwind's `lg`: the assistant is a column beside the grid; narrower, a sheet from the bottom. */
 const SIDE_PANEL_QUERY = '(min-width: 1024px)';
 
-type Editor = { open: boolean; shift: ShiftDto | null; staffId: string; date: string };
-type NoteEditor = { open: boolean; date: string; note: DayNoteDto | null };
-
 /**
- * The week (or a day) of the selected team. `assistant` draws the schedule assistant's panel
- * (features/assistant, composed in by the app: features do not import each other).
+ * The week (or a day) of the selected team. The app composes in what other features draw in it
+ * (features do not import each other): `assistant` draws the schedule assistant's panel
+ * (features/assistant); `useWeekStaffing` the staffing rules, availability and the agent's proposals
+ * (features/staffing) and `useWeekOpenShifts` the open shifts (features/open-shifts), lib/schedule-slots.ts.
  */
-export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotProps) => ReactNode } = {}) {
+export function SchedulePage({
+  assistant,
+  useWeekStaffing,
+  useWeekOpenShifts,
+}: ScheduleSlots & { assistant?: (props: AssistantSlotProps) => ReactNode }) {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
   const dayView = searchParams.get('view') === 'day';
@@ -95,25 +81,28 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
   const start = dates[0]!;
   const end = dates[6]!;
   const { proposalId, setProposal } = useProposalParam(dates);
-  // A day either side, so overnight shifts count in the clash check.
-  const staffQuery = useQuery({ ...teamStaffQueryOptions(teamId), enabled: Boolean(team) });
-  const shiftsQuery = useQuery({
-    ...weekShiftsQueryOptions(teamId, addDays(start, -1), addDays(end, 1)),
+  const [search, setSearch] = useState('');
+  const week = useWeekData({
+    teamId,
     enabled: Boolean(team),
+    isAdmin,
+    userId: user?.id ?? null,
+    dates,
+    today,
+    time,
+    search,
   });
-  const notesQuery = useQuery({ ...dayNotesQueryOptions(teamId, start, end), enabled: Boolean(team) });
-  const lockQuery = useShiftLock(teamId, Boolean(team));
-  const hoursQuery = useWeeklyHours(teamId, Boolean(team) && isAdmin);
-  const allStaff = staffQuery.data ?? [];
-  const myStaffId = allStaff.find((member) => user && member.userId === user.id)?.staffId ?? null;
-  const nextQuery = useNextShift(teamId, today, time, Boolean(team) && Boolean(myStaffId));
-  const [editor, setEditor] = useState<Editor>({ open: false, shift: null, staffId: '', date: today });
-  const [noteEditor, setNoteEditor] = useState<NoteEditor>({ open: false, date: today, note: null });
+  const { staffQuery, shiftsQuery, allStaff, allShifts, myStaffId, lock } = week;
+  const { staff, weekShifts, rows, totalsByDay } = week;
+  const [editor, setEditor] = useState<ShiftEditorState>({
+    open: false,
+    shift: null,
+    staffId: '',
+    date: today,
+  });
+  const [noteEditor, setNoteEditor] = useState<NoteEditorState>({ open: false, date: today, note: null });
   const [confirm, setConfirm] = useState<WeekTool | null>(null);
   const [lockOpen, setLockOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const [agentOpen, setAgentOpen] = useState(false);
   const [offering, setOffering] = useState<ShiftDto | null>(null);
   const [offerOpen, setOfferOpen] = useState(false);
   // Staff on Pro swap or give away their own future shifts (issue 27; requests are Pro).
@@ -129,7 +118,6 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
   const [assistantDrawn, setAssistantDrawn] = useState(false);
   const wide = useMediaQuery(SIDE_PANEL_QUERY);
   const hasAssistant = planAllows(tier, 'assistant');
-  const allShifts = shiftsQuery.data ?? [];
   const weekShown = shiftsQuery.isSuccess;
   const { onChanged, onDelete, onDrop, invalidate } = useShiftActions({
     teamId,
@@ -137,26 +125,21 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
     allStaff,
     allShifts,
   });
-  const staffing = useStaffing({
+  const staffing = useWeekStaffing({
     teamId,
     admin: Boolean(team) && isAdmin,
     pro: hasStaffing,
+    isOwner,
     dates,
     shifts: allShifts,
     shiftsFetchedAt: shiftsQuery.dataUpdatedAt,
+    staff: allStaff,
     proposalId,
+    onOpenProposal: setProposal,
+    onCloseProposal: () => setProposal(null),
+    onShowShift: (shift) => setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate }),
+    assistantOpen,
   });
-  const staffingTools = !isAdmin
-    ? null
-    : hasStaffing
-      ? {
-          pro: true as const,
-          violations: staffing.validation.data?.summary.violations ?? null,
-          strict: staffing.validation.data?.summary.strictViolations ?? 0,
-          onRules: () => setRulesOpen(true),
-          onAgent: () => setAgentOpen(true),
-        }
-      : { pro: false as const, isOwner };
   const openAssistant =
     isAdmin && assistant
       ? () => {
@@ -177,10 +160,8 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           onOpenChange: setAssistantOpen,
           proposalId,
           proposal: staffing.proposal.data,
-          proposalLoading: staffing.proposal.isPending,
-          proposalError: staffing.proposal.isError
-            ? errorMessage(staffing.proposal.error, 'It may have been deleted.')
-            : null,
+          proposalLoading: staffing.proposal.loading,
+          proposalError: staffing.proposal.error,
           onProposal: (id, date) => setProposal(id, date),
           onAccept: staffing.accept,
           onReject: staffing.reject,
@@ -194,84 +175,41 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
     // Administrators open the editor sooner or later: fetch its code once the week is on screen.
     if (isAdmin && weekShown) ShiftEditorDialog.preload();
   }, [isAdmin, weekShown]);
-  const roles = useMemo(
-    () => [...new Set((staffQuery.data ?? []).map((member) => member.role.trim()).filter(Boolean))].sort(),
-    [staffQuery.data],
-  );
-  const open = useOpenShifts({
+  const openShifts = useWeekOpenShifts({
     teamId,
     enabled: Boolean(team) && hasOpenShifts,
     isAdmin,
-    startDate: start,
-    endDate: end,
+    dates,
     today,
-    roles,
+    roles: week.roles,
   });
-  const { staff, weekShifts, rows, totalsByDay } = useMemo(
-    () => weekRota(staffQuery.data ?? [], shiftsQuery.data ?? [], hoursQuery.data ?? [], dates, search),
-    [staffQuery.data, shiftsQuery.data, hoursQuery.data, dates, search],
-  );
+
+  // Under the day headings: the coverage, then the open shifts.
+  const rowsAbove = [staffing.coverageRow, openShifts.gridRow].filter((row) => row !== null);
 
   if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
 
-  const lock = lockQuery.data ?? { lockedUntil: null, hideScheduleAfterLock: false };
-
+  const status = scheduleStatus({
+    teamLoading,
+    teamsError,
+    team,
+    staffQuery,
+    shiftsQuery,
+    staff,
+    rows,
+    search,
+    onShowEveryone: () => setSearch(''),
+  });
   let body: ReactNode;
-  if (teamLoading) {
-    // Each wait is its own element (a key), so one that starts lower down is a new spinner, not a
-    // moved one (layout shift).
-    body = <PageSpinner key="team" label="Loading your team…" />;
-  } else if (teamsError) {
-    body = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription>Your teams couldn't be loaded. Reload the page to try again.</AlertDescription>
-      </Alert>
-    );
-  } else if (!team) {
-    body = (
-      <EmptyState icon={CalendarDays} title="You're not on a team yet">
-        <p>
-          Schedules belong to teams. When a team owner invites you by email, open the invitation and their
-          team's rota will appear here.
-        </p>
-      </EmptyState>
-    );
-  } else if (staffQuery.isPending || shiftsQuery.isPending) {
-    body = <PageSpinner key="schedule" label="Loading the schedule…" />;
-  } else if (staffQuery.isError || shiftsQuery.isError) {
-    body = (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription>
-          {errorMessage(staffQuery.error ?? shiftsQuery.error, 'Failed to load the schedule.')}
-        </AlertDescription>
-      </Alert>
-    );
-  } else if (staff.length === 0) {
-    body = (
-      <EmptyState icon={UsersRound} title="No one on the rota this week">
-        <p>{team.teamName} has nobody on its staff list for this week yet.</p>
-      </EmptyState>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <p className="rounded-xl border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
-        No one on this week's rota matches “{search.trim()}”.{' '}
-        <button
-          type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-          onClick={() => setSearch('')}
-        >
-          Show everyone
-        </button>
-      </p>
-    );
+  if (status !== null || !team) {
+    body = status;
   } else if (dayView) {
     body = (
       <DayView
         date={focus}
         rows={rows.filter((row) => isActiveOn(row.member.leavingDate, focus))}
         shifts={allShifts}
-        notes={notesQuery.data ?? []}
+        notes={week.notes}
         myStaffId={myStaffId}
         onOpen={
           isAdmin
@@ -302,12 +240,12 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
               : 'Nothing scheduled this week.'}
           </p>
         ) : null}
-        {!isAdmin && phone ? <OpenShiftsList openShifts={open.openShifts} actions={open.actions} /> : null}
+        {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda
             dates={dates}
             shifts={weekShifts}
-            notes={notesQuery.data ?? []}
+            notes={week.notes}
             staff={staff}
             myStaffId={myStaffId}
             today={today}
@@ -319,11 +257,11 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             today={today}
             rows={rows}
             shifts={weekShifts}
-            notes={notesQuery.data ?? []}
+            notes={week.notes}
             dayTotals={totalsByDay}
             isAdmin={isAdmin}
             myStaffId={myStaffId}
-            nextShiftId={nextQuery.data?.shiftId ?? null}
+            nextShiftId={week.nextShiftId}
             // The lock is the administrators' business; staff see unpublished days explained instead.
             lockedUntil={isAdmin ? lock.lockedUntil : null}
             onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
@@ -333,28 +271,10 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
             onDrop={onDrop}
             onNote={(date, note) => setNoteEditor({ open: true, date, note })}
             onDelete={onDelete}
-            marks={isAdmin ? staffing.marks : null}
-            coverage={isAdmin && hasStaffing ? (staffing.validation.data?.coverage ?? null) : null}
-            proposalActions={staffing.proposalActions}
-            proposedNotes={isAdmin ? staffing.proposedNotes : undefined}
+            marks={staffing.rowMarks}
+            dayMarks={staffing.dayMarks}
+            rowsAbove={rowsAbove}
             onOffer={onOffer}
-            openShiftsRow={
-              // Administrators always (to post one); staff when there is something to claim.
-              hasOpenShifts && (isAdmin || open.openShifts.length > 0)
-                ? (rowIndex) => (
-                    <OpenShiftsRow
-                      dates={dates}
-                      rowIndex={rowIndex}
-                      openShifts={open.openShifts}
-                      status={open.status}
-                      isAdmin={isAdmin}
-                      actions={open.actions}
-                      onPost={open.post}
-                      onDelete={open.askDelete}
-                    />
-                  )
-                : null
-            }
           />
         )}
       </>
@@ -386,7 +306,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
               onClear={() => setConfirm('clear')}
               onLock={() => setLockOpen(true)}
               onNotify={() => setConfirm('notify')}
-              staffing={staffingTools}
+              staffing={staffing.tools}
               onAssistant={openAssistant}
             />
           ) : null
@@ -399,7 +319,7 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           onClear={() => setConfirm('clear')}
           onLock={() => setLockOpen(true)}
           onNotify={() => setConfirm('notify')}
-          staffing={staffingTools}
+          staffing={staffing.tools}
           onAssistant={openAssistant}
         />
       ) : null}
@@ -436,74 +356,32 @@ export function SchedulePage({ assistant }: { assistant?: (props: AssistantSlotP
           lockedUntil={lock.lockedUntil}
         />
       ) : null}
-      {open.dialogs}
+      {openShifts.dialogs}
       {team && isAdmin ? (
         <>
-          <ShiftEditorDialog
-            open={editor.open}
-            onOpenChange={(open) => setEditor((current) => ({ ...current, open }))}
+          <ScheduleAdminDialogs
             teamId={teamId}
-            shift={editor.shift}
-            staffId={editor.staffId}
-            date={editor.date}
+            timeZone={team.timeZone}
+            dates={dates}
             staff={staff}
-            weekShifts={allShifts}
+            allStaff={allStaff}
+            allShifts={allShifts}
+            lock={lock}
             hasAttendance={hasAttendance}
             canNotify={canNotify}
             isOwner={isOwner}
-            lockedUntil={lock.lockedUntil}
-            timeZone={team.timeZone}
-            onChanged={onChanged}
-          />
-          <DayNoteDialog
-            open={noteEditor.open}
-            onOpenChange={(open) => setNoteEditor((current) => ({ ...current, open }))}
-            teamId={teamId}
-            date={noteEditor.date}
-            note={noteEditor.note}
-            onSaved={() => void invalidate()}
-          />
-          <LockDialog
-            open={lockOpen}
-            onOpenChange={setLockOpen}
-            teamId={teamId}
-            lock={lock}
-            suggestedDate={end}
-          />
-          <WeekToolDialogs
+            editor={editor}
+            onEditorChange={setEditor}
+            noteEditor={noteEditor}
+            onNoteEditorChange={setNoteEditor}
+            lockOpen={lockOpen}
+            onLockOpenChange={setLockOpen}
             tool={confirm}
-            onClose={() => setConfirm(null)}
-            teamId={teamId}
-            dates={dates}
-            staff={allStaff}
-            shifts={allShifts}
-            onChanged={() => void invalidate()}
+            onToolClose={() => setConfirm(null)}
+            onChanged={onChanged}
+            onInvalidate={() => void invalidate()}
           />
-          {hasStaffing ? (
-            <StaffingLayer
-              teamId={teamId}
-              staffing={staffing}
-              startDate={start}
-              endDate={end}
-              proposalId={proposalId}
-              shifts={allShifts}
-              staff={allStaff}
-              isOwner={isOwner}
-              rulesOpen={rulesOpen}
-              onRulesOpenChange={setRulesOpen}
-              agentOpen={agentOpen}
-              onAgentOpenChange={setAgentOpen}
-              onProposal={(result) => {
-                const first = result.changes.find((change) => change.kind === 'create');
-                setProposal(result.proposalId, first?.kind === 'create' ? first.shift.shiftDate : undefined);
-              }}
-              onCloseProposal={() => setProposal(null)}
-              onShowShift={(shift) =>
-                setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
-              }
-              hideProposalBar={assistantOpen && staffing.proposal.data?.source === 'assistant'}
-            />
-          ) : null}
+          {staffing.panels}
         </>
       ) : null}
     </div>

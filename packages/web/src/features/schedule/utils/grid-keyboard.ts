@@ -1,16 +1,13 @@
-import { cellKey, type GridMoveKey } from '../../../lib/schedule-grid';
+import { cellKey, type GridMoveKey, HEAD_ROW } from '../../../lib/schedule-grid';
 
 /**
  * The week grid's keyboard, as pure rules: which cell (or which entry of a cell) a key moves focus
  * to, and which keys move or copy a focused shift. The grid component applies them to the DOM.
  */
 
-/** The `data-cell` key's stand-in for a staff id on the day headings' row (the grid's top row). */
-export const HEAD_ROW = 'head';
-/** The same for the coverage row (administrators of Pro teams with coverage set), under the headings. */
-export const COVERAGE_ROW = 'coverage';
-/** The same for the open shifts' row (Pro), under the headings and the coverage. */
-export const OPEN_SHIFTS_ROW = 'open-shifts';
+// The rows' keys live with the grid's other shared helpers: the rows drawn by other features
+// (features/staffing, features/open-shifts) key their cells with them too.
+export { COVERAGE_ROW, HEAD_ROW, OPEN_SHIFTS_ROW } from '../../../lib/schedule-grid';
 
 /** The modifier keys and key of a keyboard event (a DOM or React one). */
 export type KeyPress = {

@@ -20,7 +20,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { showApiError } from '../../../lib/show-api-error';
-import type { OpenShiftActions } from './open-shifts-api';
+import type { OpenShiftActions } from '../api/open-shifts-api';
 
 type Fields = {
   shiftDate: string;

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateRange, formatShortDate } from '../../../lib/dates';
 import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
-import { coverageText } from './grid-marks';
+import { coverageText } from '../utils/grid-marks';
 
 /**
  * The week's broken rules, each with its sentence and a way to the shift, and the coverage slots left

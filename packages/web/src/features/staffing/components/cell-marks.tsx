@@ -1,18 +1,23 @@
 import type { StaffingViolation } from '@rotaboard/core/contracts/schedule-agent';
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { Check, TriangleAlert, X } from 'lucide-react';
+import { formatLongDate } from '../../../lib/dates';
 import { proposedTime } from '../../../lib/proposal-changes';
+import { chipTimeText } from '../../../lib/schedule-grid';
 import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
 import {
   type AvailabilityMark,
   availabilityText,
   type ProposedChip,
+  type ProposedNote,
   type ProposedRemoval,
-} from './grid-marks';
+} from '../utils/grid-marks';
 
 /**
- * What the staffing rules, availability and an open proposal draw inside a week-grid cell. Small on
- * purpose: this is in the schedule's first load (the panels and the agent's dialog are not).
+ * What the staffing rules, availability and an open proposal draw inside the week grid's cells and
+ * under its day headings (handed to the grid through the schedule's slots, lib/schedule-slots.ts).
+ * Small on purpose: this is in the schedule's first load (the panels and the agent's dialog are not).
  */
 
 /** Accept or reject one proposed change (stable between renders, like the grid's other actions). */
@@ -197,6 +202,60 @@ export function RemovalControls({
       {actions && !removal.movedTo ? (
         <span className="mt-1 block">
           <ChangeButtons changeId={removal.changeId} what={`removal of ${what}`} actions={actions} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Under a shift a proposal removes or moves: says so, naming the shift for the buttons. */
+export function RemovalMark({
+  removal,
+  shift,
+  name,
+  actions,
+}: {
+  removal: ProposedRemoval;
+  shift: ShiftDto;
+  name: string;
+  actions: ProposalActions | null;
+}) {
+  const hour12 = useHour12();
+  return (
+    <RemovalControls
+      removal={removal}
+      what={`the ${chipTimeText(shift, hour12)} shift of ${name} on ${formatLongDate(shift.shiftDate)}`}
+      actions={actions}
+    />
+  );
+}
+
+/** A proposed day note: its text (or that it clears the day's note), why, and Accept / Reject. */
+export function ProposedNoteView({ note, actions }: { note: ProposedNote; actions: ProposalActions | null }) {
+  const what = note.text.trim()
+    ? `proposed note for ${formatLongDate(note.date)}: ${note.text}`
+    : `proposal to clear the note on ${formatLongDate(note.date)}`;
+  return (
+    <div
+      data-proposed-change={note.changeId}
+      title={note.failure ?? note.reason}
+      className={cn(
+        'rounded border-2 border-dashed px-1 py-0.5 text-left text-[11px] font-normal break-words',
+        note.state === 'failed'
+          ? 'border-red-500 bg-red-50 dark:bg-red-950/40'
+          : 'border-amber-500 bg-amber-50 dark:bg-amber-950/30',
+      )}
+    >
+      <span className="block font-medium">
+        <span className="sr-only">Proposed: </span>
+        {note.text.trim() ? note.text : 'Clear the note'}
+      </span>
+      {note.failure ? (
+        <span className="block font-medium text-red-700 dark:text-red-300">Not saved: {note.failure}</span>
+      ) : null}
+      {actions ? (
+        <span className="mt-1 flex justify-center">
+          <ChangeButtons changeId={note.changeId} what={what} actions={actions} />
         </span>
       ) : null}
     </div>

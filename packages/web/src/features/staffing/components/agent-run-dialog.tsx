@@ -19,7 +19,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { UpgradeLink } from '../../../components/upgrade-link';
 import { errorMessage, isApiError, isPlanLimitError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { agentCalls } from './staffing-api';
+import { agentCalls } from '../api/week-staffing-api';
 
 type RunFormValues = { startDate: string; endDate: string; mode?: 'fill' | 'rebuild' };
 type Failure = { message: string; plan: boolean };

@@ -3,10 +3,9 @@ import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
-import { cellKey } from '../../../lib/schedule-grid';
-import { OPEN_SHIFTS_ROW } from '../utils/grid-keyboard';
+import { cellKey, OPEN_SHIFTS_ROW } from '../../../lib/schedule-grid';
+import type { OpenShiftActions } from '../api/open-shifts-api';
 import { OpenShiftCard } from './open-shift-card';
-import type { OpenShiftActions } from './open-shifts-api';
 
 /**
  * Under the day headings, a row of its own: each day's open shifts. Administrators post one on a

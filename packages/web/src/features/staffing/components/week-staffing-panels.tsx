@@ -1,28 +1,29 @@
-import type { AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import type { AgentRunResult, ProposalDto } from '@rotaboard/core/contracts/proposals';
+import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
-import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import type { Staffing } from './use-staffing';
 
 // Each loads on first use: none of it is needed to see the week (the schedule's bundle budget).
 const RulesPanel = lazyDialog(() => import('./rules-panel').then((module) => module.RulesPanel));
 const AgentRunDialog = lazyDialog(() => import('./agent-run-dialog').then((module) => module.AgentRunDialog));
-const ProposalBar = lazy(() => import('./proposal-bar'));
+const ProposalView = lazy(() => import('../../../components/proposal-view'));
 
 /**
  * The staffing panels over the week grid, for an administrator of a Pro team: the Rules panel, the
  * agent's dialog and the open proposal's bar.
  */
-export function StaffingLayer({
+export function WeekStaffingPanels({
   teamId,
-  staffing,
   startDate,
   endDate,
+  validation,
+  proposal,
   proposalId,
   shifts,
-  staff,
+  staffName,
   isOwner,
   rulesOpen,
   onRulesOpenChange,
@@ -31,15 +32,21 @@ export function StaffingLayer({
   onProposal,
   onCloseProposal,
   onShowShift,
+  onAccept,
+  onReject,
+  onUndo,
   hideProposalBar = false,
 }: {
   teamId: string;
-  staffing: Staffing;
   startDate: string;
   endDate: string;
+  /** The week checked against the rules. */
+  validation: UseQueryResult<ValidatePeriodResult>;
+  /** The open proposal, its answer and any error loading it. */
+  proposal: { data: ProposalDto | undefined; loading: boolean; error: string | null };
   proposalId: string | null;
   shifts: readonly ShiftDto[];
-  staff: readonly StaffDto[];
+  staffName: (staffId: string) => string;
   isOwner: boolean;
   rulesOpen: boolean;
   onRulesOpenChange: (open: boolean) => void;
@@ -48,6 +55,9 @@ export function StaffingLayer({
   onProposal: (result: AgentRunResult) => void;
   onCloseProposal: () => void;
   onShowShift: (shift: ShiftDto) => void;
+  onAccept: (changeIds: string[]) => Promise<void>;
+  onReject: (changeIds: string[]) => Promise<void>;
+  onUndo: () => Promise<void>;
   /** The assistant's panel is showing this proposal as its own list: one list on screen, not two. */
   hideProposalBar?: boolean;
 }) {
@@ -58,8 +68,6 @@ export function StaffingLayer({
     if (open && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
     onRulesOpenChange(open);
   };
-  const { validation, proposal } = staffing;
-  const names = new Map(staff.map((member) => [member.staffId, member.fullName]));
   return (
     <>
       <RulesPanel
@@ -96,15 +104,16 @@ export function StaffingLayer({
       />
       {proposalId && !hideProposalBar ? (
         <Suspense fallback={null}>
-          <ProposalBar
+          <ProposalView
+            layout="bar"
             proposal={proposal.data}
-            loading={proposal.isPending}
-            error={proposal.isError ? errorMessage(proposal.error, 'It may have been deleted.') : null}
-            staffName={(staffId) => names.get(staffId) ?? 'someone no longer on the team'}
+            loading={proposal.loading}
+            error={proposal.error}
+            staffName={staffName}
             shifts={shifts}
-            onAccept={staffing.accept}
-            onReject={staffing.reject}
-            onUndo={staffing.undo}
+            onAccept={onAccept}
+            onReject={onReject}
+            onUndo={onUndo}
             onClose={onCloseProposal}
           />
         </Suspense>

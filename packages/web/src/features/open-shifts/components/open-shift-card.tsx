@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/dates';
 import { formatClockRange, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
-import type { OpenShiftActions } from './open-shifts-api';
+import type { OpenShiftActions } from '../api/open-shifts-api';
 
 /** '09:00–17:00', or '9:00 am–5:00 pm' on a 12-hour clock (useHour12). */
 export const openShiftTimes = (shift: Pick<OpenShiftDto, 'startTime' | 'endTime'>, hour12: boolean) =>

@@ -1,38 +1,39 @@
 import type { OpenShiftDto } from '@rotaboard/core/contracts/open-shifts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { formatLongDate } from '../../../lib/dates';
+import { OPEN_SHIFTS_ROW } from '../../../lib/schedule-grid';
+import type { WeekOpenShifts, WeekOpenShiftsInput } from '../../../lib/schedule-slots';
 import { useHour12 } from '../../../lib/time-format';
-import { openShiftTimes } from './open-shift-card';
-import { openShiftsQueryOptions, useOpenShiftActions } from './open-shifts-api';
+import { openShiftsQueryOptions, useOpenShiftActions } from '../api/open-shifts-api';
+import { openShiftTimes } from '../components/open-shift-card';
+import { OpenShiftsList } from '../components/open-shifts-list';
+import { OpenShiftsRow } from '../components/open-shifts-row';
 
+// Loaded when first opened: the confirmation's dialog library is not needed to see the week.
+const ConfirmDialog = lazyDialog(() =>
+  import('../../../components/confirm-dialog').then((module) => module.ConfirmDialog),
+);
 const PostOpenShiftDialog = lazyDialog(() =>
-  import('./post-open-shift-dialog').then((module) => module.PostOpenShiftDialog),
+  import('../components/post-open-shift-dialog').then((module) => module.PostOpenShiftDialog),
 );
 
 /**
- * The week's open shifts (Pro teams) and what the schedule page needs to show and change them: the
- * list, its state, the actions, and the dialogs administrators post and delete with.
+ * The week's open shifts (Pro teams) in the schedule, its slot `useWeekOpenShifts` (lib/schedule-slots.ts,
+ * composed in by the app): the grid's row of them, the list staff see above their agenda on a phone,
+ * and the dialogs administrators post and delete with.
  */
-export function useOpenShifts({
+export function useWeekOpenShifts({
   teamId,
   enabled,
   isAdmin,
-  startDate,
-  endDate,
+  dates,
   today,
   roles,
-}: {
-  teamId: string;
-  enabled: boolean;
-  isAdmin: boolean;
-  startDate: string;
-  endDate: string;
-  today: string;
-  roles: readonly string[];
-}) {
+}: WeekOpenShiftsInput): WeekOpenShifts {
+  const startDate = dates[0]!;
+  const endDate = dates[dates.length - 1]!;
   const hour12 = useHour12();
   const query = useQuery({ ...openShiftsQueryOptions(teamId, startDate, endDate), enabled });
   const actions = useOpenShiftActions(teamId);
@@ -81,19 +82,33 @@ export function useOpenShifts({
       </>
     ) : null;
 
+  const openShifts = query.data ?? [];
+  const status = query.isPending ? 'pending' : query.isError ? 'error' : 'success';
+  const post = (date: string) => {
+    setLastPostDate(date);
+    setPostDate(date);
+  };
   return {
-    openShifts: query.data ?? [],
-    status: query.isPending
-      ? ('pending' as const)
-      : query.isError
-        ? ('error' as const)
-        : ('success' as const),
-    actions,
-    post: (date: string) => {
-      setLastPostDate(date);
-      setPostDate(date);
-    },
-    askDelete: setDeleting,
+    // Administrators always (to post one); staff when there is something to claim.
+    gridRow:
+      enabled && (isAdmin || openShifts.length > 0)
+        ? {
+            key: OPEN_SHIFTS_ROW,
+            render: (rowIndex) => (
+              <OpenShiftsRow
+                dates={dates}
+                rowIndex={rowIndex}
+                openShifts={openShifts}
+                status={status}
+                isAdmin={isAdmin}
+                actions={actions}
+                onPost={post}
+                onDelete={setDeleting}
+              />
+            ),
+          }
+        : null,
+    list: isAdmin ? null : <OpenShiftsList openShifts={openShifts} actions={actions} />,
     dialogs,
   };
 }

@@ -1,10 +1,9 @@
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
 import { memo } from 'react';
-import { cellKey } from '../../../lib/schedule-grid';
+import { COVERAGE_ROW, cellKey } from '../../../lib/schedule-grid';
 import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
-import { COVERAGE_ROW } from '../utils/grid-keyboard';
-import { coverageText } from './grid-marks';
+import { coverageText } from '../utils/grid-marks';
 
 /**
  * Under the day headings: each coverage slot of each day as "07:00–15:00 1/2", red when short. A
@@ -14,17 +13,20 @@ import { coverageText } from './grid-marks';
  */
 export const CoverageRow = memo(function CoverageRow({
   dates,
+  rowIndex,
   coverage,
   inGrid = false,
 }: {
   dates: readonly string[];
+  /** Its `aria-rowindex` in the grid. */
+  rowIndex: number;
   coverage: readonly CoverageStatus[];
   inGrid?: boolean;
 }) {
   const hour12 = useHour12();
   return (
     <tbody>
-      <tr className="border-b border-border bg-muted/30" aria-rowindex={2} data-testid="coverage-row">
+      <tr className="border-b border-border bg-muted/30" aria-rowindex={rowIndex} data-testid="coverage-row">
         <th
           scope="row"
           className="sticky left-0 z-10 bg-muted px-2 py-1.5 text-left align-top text-xs font-medium text-muted-foreground shadow-[1px_0_0_var(--border)] sm:px-3"

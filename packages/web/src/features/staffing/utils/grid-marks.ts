@@ -6,7 +6,7 @@ import { dayOfWeek } from '@rotaboard/core/dates/week';
 import { formatClockRange } from '@rotaboard/core/time/format';
 import { formatDayMonth, formatWeekday } from '../../../lib/dates';
 import { updatedShift } from '../../../lib/proposal-changes';
-import type { StaffAvailability } from './staffing-api';
+import type { StaffAvailability } from '../api/week-staffing-api';
 
 /**
  * What the staffing rules, availability and an open proposal add to the week grid, worked out per

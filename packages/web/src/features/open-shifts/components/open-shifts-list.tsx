@@ -1,6 +1,6 @@
 import type { OpenShiftDto } from '@rotaboard/core/contracts/open-shifts';
+import type { OpenShiftActions } from '../api/open-shifts-api';
 import { OpenShiftCard } from './open-shift-card';
-import type { OpenShiftActions } from './open-shifts-api';
 
 /** Staff on a phone (the agenda, no grid): the week's open shifts they may claim, as a list. */
 export function OpenShiftsList({

@@ -1,8 +1,8 @@
 import type { ProposalDto } from '@rotaboard/core/contracts/proposals';
 import type { ValidatePeriodResult } from '@rotaboard/core/contracts/schedule-agent';
 import { describe, expect, it } from 'vitest';
+import { proposalSummary, solverText } from '../../../lib/proposal-summary';
 import { availabilityText, coverageText, gridMarks, keepUnchangedRows, proposedNotes } from './grid-marks';
-import { proposalSummary, solverText } from './proposal-summary';
 
 // Monday 2 March 2026 to Sunday 8 March.
 const dates = [

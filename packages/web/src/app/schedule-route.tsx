@@ -1,0 +1,25 @@
+import { lazy } from 'react';
+import { useWeekOpenShifts } from '../features/open-shifts/hooks/use-week-open-shifts';
+import { SchedulePage } from '../features/schedule/routes/schedule-page';
+import { useWeekStaffing } from '../features/staffing/hooks/use-week-staffing';
+import type { AssistantSlotProps } from '../lib/assistant-slot';
+
+/** The schedule assistant's panel (features/assistant), loaded when first opened. */
+const AssistantPanel = lazy(() => import('../features/assistant/components/assistant-panel'));
+const assistant = (props: AssistantSlotProps) => <AssistantPanel {...props} />;
+
+/**
+ * The schedule page with what other features draw in its week, composed here since features never
+ * import each other (lib/schedule-slots.ts): the staffing rules, availability and the agent's proposals
+ * (features/staffing), the open shifts (features/open-shifts) and the assistant's panel. The page's
+ * chunk: loaded, like every page, when first opened (pages.ts).
+ */
+export default function ScheduleRoute() {
+  return (
+    <SchedulePage
+      assistant={assistant}
+      useWeekStaffing={useWeekStaffing}
+      useWeekOpenShifts={useWeekOpenShifts}
+    />
+  );
+}
