@@ -74,10 +74,6 @@ export const KNOWN_GAPS: Record<string, { missing: ('audit' | 'announce')[]; wha
     missing: ['announce'],
     what: 'the schedule’s coverage row and rule checks follow the coverage and rules; open schedules keep the old',
   },
-  'POST /api/teams/{id}/proposals/{proposalId}/reject': {
-    missing: ['announce'],
-    what: 'another administrator with the proposal open on the schedule keeps seeing rejected changes as pending',
-  },
 };
 
 const shift = (staffId: string, date: string, startTime: string, endTime: string) => ({

@@ -1,13 +1,13 @@
 import type { AgentLogsResponse, AgentRunInput, AgentRunResult } from '@rotaboard/core/contracts/proposals';
 import { displayName } from '@rotaboard/core/users/profile';
-import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createProposalRepository } from '../proposals/proposal.repository.ts';
+import type { CommandDeps } from '../audit/command.ts';
 import { agentAccess } from '../proposals/proposal-access.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { proposalStore } from '../proposals/proposal-store.ts';
+import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { loadStaffingContext } from '../staffing/staffing-context.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import type { AgentPlan, AgentPlanInput } from './agent/types.ts';
 
 export type Planner = (input: AgentPlanInput) => Promise<AgentPlan>;
@@ -39,8 +39,9 @@ function createLimiter(max: number) {
  * worker), keep the answer as a proposal whose changes are accepted one by one (proposals module).
  * A run writes no shift. Its log is the team's list of runs with what became of their changes.
  */
-export function createAgentRunService(deps: { db: Db; proEmails: readonly string[]; plan: Planner }) {
+export function createAgentRunService(deps: CommandDeps & { proEmails: readonly string[]; plan: Planner }) {
   const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
   const limit = createLimiter(MAX_CONCURRENT_SOLVES);
 
   return {
@@ -48,7 +49,7 @@ export function createAgentRunService(deps: { db: Db; proEmails: readonly string
       const access = await agentAccess(db, user, teamId, deps.proEmails, true);
       const context = await loadStaffingContext(
         db,
-        createShiftRepository,
+        scheduleReads,
         access.team,
         input.startDate,
         input.endDate,
@@ -57,46 +58,51 @@ export function createAgentRunService(deps: { db: Db; proEmails: readonly string
         deps.plan({ context, startDate: input.startDate, endDate: input.endDate, mode: input.mode }),
       );
       const support = currentSupportActor();
-      const proposal = await db.transaction(async (tx) => {
-        const row = await createProposalRepository(tx).insert(
-          {
-            teamId,
-            source: 'agent',
-            createdBy: user.id,
-            createdByName: displayName(user),
-            onBehalfOf: support?.agentId ?? null,
-            startDate: input.startDate,
-            endDate: input.endDate,
-            mode: input.mode,
-            uncovered: plan.uncovered,
-            coverageBefore: plan.coverageBefore,
-            coverageAfter: plan.coverageAfter,
-            hours: plan.hours,
-            solver: plan.solver,
-          },
-          plan.changes,
-        );
-        await createAuditRepository(tx).record({
-          teamId,
-          entityType: 'proposal',
-          entityId: row.id,
-          action: 'CREATE',
-          changedBy: user.id,
-          newValues: {
-            startDate: input.startDate,
-            endDate: input.endDate,
-            mode: input.mode,
-            proposed: plan.changes.length,
-          },
-        });
-        return row;
-      });
+      // The proposal and its audit row; no announcement: nothing on the schedule changed, and the new
+      // proposal is shown only to whoever opens it by its id.
+      const proposal = await teamCommand(
+        user,
+        teamId,
+        { role: 'writer', access },
+        async (tx, _a, effects) => {
+          const row = await proposalStore(tx).insert(
+            {
+              teamId,
+              source: 'agent',
+              createdBy: user.id,
+              createdByName: displayName(user),
+              onBehalfOf: support?.agentId ?? null,
+              startDate: input.startDate,
+              endDate: input.endDate,
+              mode: input.mode,
+              uncovered: plan.uncovered,
+              coverageBefore: plan.coverageBefore,
+              coverageAfter: plan.coverageAfter,
+              hours: plan.hours,
+              solver: plan.solver,
+            },
+            plan.changes,
+          );
+          effects.audit({
+            entityType: 'proposal',
+            entityId: row.id,
+            action: 'CREATE',
+            newValues: {
+              startDate: input.startDate,
+              endDate: input.endDate,
+              mode: input.mode,
+              proposed: plan.changes.length,
+            },
+          });
+          return row;
+        },
+      );
       return { proposalId: proposal.id, ...plan };
     },
 
     async logs(user: UserRow, teamId: string, offset: number, limit: number): Promise<AgentLogsResponse> {
       await agentAccess(db, user, teamId, deps.proEmails, false);
-      const { rows, total } = await createProposalRepository(db).agentLog(teamId, offset, limit);
+      const { rows, total } = await proposalStore(db).agentLog(teamId, offset, limit);
       return {
         total,
         items: rows.map(({ proposal, proposed, accepted, rejected }) => ({

@@ -5,10 +5,9 @@ import type { Db } from '../../db/db.ts';
 import type { StaffRow, UserRow } from '../../db/rows.ts';
 import type { ScheduleEvents } from '../../lib/realtime-events.ts';
 import type { Mailer, WarnLog } from '../../plugins/mail.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 import { createStrictCheck } from '../staffing/strict-rules.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
+import { type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { createShiftRepository } from './shift.repository.ts';
 import type { WeekCache } from './week-cache.ts';
 
@@ -44,8 +43,7 @@ export type ShiftServiceDeps = {
  */
 export function createShiftContext(deps: ShiftServiceDeps) {
   return {
-    access: (tx: Db, user: UserRow, teamId: string) =>
-      loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails),
+    access: (tx: Db, user: UserRow, teamId: string) => teamAccessOf(tx, user, teamId, deps.proEmails),
 
     /** Refuses what the team's plan does not include: emails to staff, attendance adjustments. */
     checkPlan(a: TeamAccess, input: { notify: boolean; adjustments: number }) {
@@ -59,7 +57,7 @@ export function createShiftContext(deps: ShiftServiceDeps) {
 
     /** The person an entry is for, locked until the transaction ends (their entries queue up). */
     async staffFor(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
-      const row = await createStaffRepository(tx).lockInTeam(teamId, staffId);
+      const row = await staffDirectory(tx).lockInTeam(teamId, staffId);
       if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
       return row;
     },

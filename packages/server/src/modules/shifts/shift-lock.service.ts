@@ -1,10 +1,8 @@
 import type { ShiftLock } from '@rotaboard/core/contracts/shifts';
 import type { UserRow } from '../../db/rows.ts';
-import { announce } from '../../lib/realtime-events.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { requireTeamWriter } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
+import { createShiftLockRepository } from './shift-lock.repository.ts';
 
 const lockOf = (team: ShiftLock): ShiftLock => ({
   lockedUntil: team.lockedUntil,
@@ -14,27 +12,19 @@ const lockOf = (team: ShiftLock): ShiftLock => ({
 /** The schedule lock (core shifts/lock.ts says what it locks and hides): read by members, set by writers. */
 export function createShiftLockService(deps: ShiftServiceDeps, ctx: ShiftContext) {
   const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
   return {
     async getLock(user: UserRow, teamId: string): Promise<ShiftLock> {
       return lockOf((await ctx.access(db, user, teamId)).team);
     },
 
-    async setLock(user: UserRow, teamId: string, lock: ShiftLock): Promise<ShiftLock> {
-      const result = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await ctx.access(tx, user, teamId));
-        const updated = lockOf(await createTeamRepository(tx).setLock(teamId, lock));
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
-          entityType: 'team',
-          entityId: teamId,
-          changedBy: user.id,
-          before: lockOf(a.team),
-          after: updated,
-        });
+    setLock(user: UserRow, teamId: string, lock: ShiftLock): Promise<ShiftLock> {
+      return teamCommand(user, teamId, { role: 'writer' }, async (tx, a, effects) => {
+        const updated = lockOf(await createShiftLockRepository(tx).set(teamId, lock));
+        effects.auditUpdate({ entityType: 'team', entityId: teamId, before: lockOf(a.team), after: updated });
+        effects.announce({ kind: 'lock' });
         return updated;
       });
-      announce(deps.events, { teamId, kind: 'lock', user });
-      return result;
     },
   };
 }

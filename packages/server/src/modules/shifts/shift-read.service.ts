@@ -7,11 +7,12 @@ import { lastReadableDate, readableRange } from '@rotaboard/core/shifts/lock';
 import { timeIn } from '@rotaboard/core/time/clock';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 import { requireTeamAdmin } from '../team-access/team-access.ts';
 import { toShiftDto } from './shift.dto.ts';
 import { createShiftRepository } from './shift.repository.ts';
 import type { ShiftContext, ShiftServiceDeps } from './shift-context.ts';
+import { createShiftHistoryRepository } from './shift-history.repository.ts';
 import { createWeekCache, type WeekCache, type WeekEncoding } from './week-cache.ts';
 
 /** Reading the schedule: a range of it, someone's next shift, and one entry's history. */
@@ -69,7 +70,7 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       now: number = Date.now(),
     ): Promise<ShiftDto | null> {
       const a = await ctx.access(db, user, teamId);
-      const member = await createStaffRepository(db).findByUser(teamId, user.id);
+      const member = await staffDirectory(db).findByUser(teamId, user.id);
       if (!member) return null;
       const row = await createShiftRepository(db).nextForStaff(
         member.id,
@@ -89,12 +90,13 @@ export function createShiftReadService(deps: ShiftServiceDeps, ctx: ShiftContext
       limit: number,
     ): Promise<HistoryResponse> {
       const a = requireTeamAdmin(await ctx.access(db, user, teamId));
-      const repo = createShiftRepository(db);
-      if (!(await repo.findInTeam(teamId, shiftId)) && !(await repo.hasAnyHistory(teamId, shiftId))) {
+      const history = createShiftHistoryRepository(db);
+      const exists = await createShiftRepository(db).findInTeam(teamId, shiftId);
+      if (!exists && !(await history.hasAnyHistory(teamId, shiftId))) {
         throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
       }
       const since = auditHistorySince(a.ownerTier, new Date());
-      const { total, rows } = await repo.history(teamId, shiftId, since, offset, limit);
+      const { total, rows } = await history.history(teamId, shiftId, since, offset, limit);
       return {
         history: rows.map(({ audit, firstName, lastName, email, onBehalfOf }) => {
           const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;

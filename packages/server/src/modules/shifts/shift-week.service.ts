@@ -6,20 +6,24 @@ import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
-import { announce } from '../../lib/realtime-events.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
 import { weekUpdatedEmail } from '../mail/templates.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 import { toStaffingEntry } from '../staffing/staffing-context.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { requireTeamWriter } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import { shiftAuditValues } from './shift.dto.ts';
 import { createShiftRepository, type NewShift } from './shift.repository.ts';
-import { refuseTimesOutOfZone, type ShiftContext, type ShiftServiceDeps } from './shift-context.ts';
+import {
+  NOTIFICATIONS_ARE_PRO,
+  refuseTimesOutOfZone,
+  type ShiftContext,
+  type ShiftServiceDeps,
+} from './shift-context.ts';
 
 /** Whole weeks at once: copy one to another, clear one, and email its staff that it changed. */
 export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext) {
-  const { db, mailer } = deps;
+  const teamCommand = createTeamCommand(deps);
+  /** Whole-week writes lock the team's row first, so two of one team's week changes queue up. */
+  const weekWrite = { role: 'writer', lockTeam: true } as const;
 
   return {
     /**
@@ -36,16 +40,14 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
       teamId: string,
       input: { fromWeekStart: string; toWeekStart: string; includeTimeOff?: boolean },
     ) {
-      const result = await db.transaction(async (tx) => {
-        const a = requireTeamWriter(await ctx.access(tx, user, teamId));
-        await createTeamRepository(tx).lock(teamId);
+      return teamCommand(user, teamId, weekWrite, async (tx, a, effects) => {
         const repo = createShiftRepository(tx);
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
         const source = (
           await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6))
         ).filter((entry) => input.includeTimeOff || !entry.isTimeOff);
         const people = new Map(
-          (await createStaffRepository(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
+          (await staffDirectory(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
         );
         // Everything a copy could clash with: the target week, widened by the longest reach of an
         // entry (31 days of time off, and a night, before it; the longest copy after it).
@@ -92,102 +94,85 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
         // ids no stored shift has). Copies that clash were skipped above, as ever.
         await ctx.strict.refuseBreaches(tx, a, [...people.values()], planned);
         const rows = await repo.insertMany(copies);
-        await createAuditRepository(tx).recordMany(
-          rows.map((row) => ({
-            teamId,
-            entityType: 'shift' as const,
+        // One audit row per copy, written together (one insert) before the commit.
+        for (const row of rows) {
+          effects.audit({
+            entityType: 'shift',
             entityId: row.id,
-            action: 'CREATE' as const,
-            changedBy: user.id,
+            action: 'CREATE',
             newValues: shiftAuditValues(row),
-          })),
-        );
+          });
+        }
         const copied = rows.length;
+        if (copied) {
+          effects.announce({ kind: 'shifts', dates: [input.toWeekStart, addDays(input.toWeekStart, 6)] });
+        }
         const week = formatDateGb(input.toWeekStart);
         const message =
           `Copied ${copied} ${copied === 1 ? 'entry' : 'entries'} to the week of ${week}` +
           (skipped ? `; skipped ${skipped} that would clash or fall after a leaving date` : '');
         return { success: true as const, message, copied, skipped };
       });
-      if (result.copied) {
-        announce(deps.events, {
-          teamId,
-          kind: 'shifts',
-          user,
-          dates: [input.toWeekStart, addDays(input.toWeekStart, 6)],
-        });
-      }
-      return result;
     },
 
     /** Deletes every entry of the 7 days from `weekStartDate`: one delete, one insert of audit rows. */
     async clearWeek(user: UserRow, teamId: string, weekStartDate: string) {
-      const result = await db.transaction(async (tx) => {
-        requireTeamWriter(await ctx.access(tx, user, teamId));
-        await createTeamRepository(tx).lock(teamId);
-        const entries = await createShiftRepository(tx).deleteForTeam(
-          teamId,
-          weekStartDate,
-          addDays(weekStartDate, 6),
-        );
-        await createAuditRepository(tx).recordMany(
-          entries.map((entry) => ({
-            teamId,
-            entityType: 'shift' as const,
+      return teamCommand(user, teamId, weekWrite, async (tx, _a, effects) => {
+        const weekEndDate = addDays(weekStartDate, 6);
+        const entries = await createShiftRepository(tx).deleteForTeam(teamId, weekStartDate, weekEndDate);
+        for (const entry of entries) {
+          effects.audit({
+            entityType: 'shift',
             entityId: entry.id,
-            action: 'DELETE' as const,
-            changedBy: user.id,
+            action: 'DELETE',
             oldValues: shiftAuditValues(entry),
-          })),
-        );
+          });
+        }
         const n = entries.length;
+        if (n) effects.announce({ kind: 'shifts', dates: [weekStartDate, weekEndDate] });
         return {
           success: true as const,
           message: `Deleted ${n} ${n === 1 ? 'entry' : 'entries'} from the week of ${formatDateGb(weekStartDate)}`,
           deleted: n,
         };
       });
-      if (result.deleted)
-        announce(deps.events, {
-          teamId,
-          kind: 'shifts',
-          user,
-          dates: [weekStartDate, addDays(weekStartDate, 6)],
-        });
-      return result;
     },
 
-    /** Emails everyone with an entry that week that the week changed (Pro). */
-    async notifyWeek(user: UserRow, teamId: string, week: { weekStartDate: string; weekEndDate: string }) {
-      const a = requireTeamWriter(await ctx.access(db, user, teamId));
-      ctx.checkPlan(a, { notify: true, adjustments: 0 });
-      const people = await createShiftRepository(db).staffWithEntries(
-        teamId,
-        week.weekStartDate,
-        week.weekEndDate,
-      );
-      const weekLabel = `${formatDateGb(week.weekStartDate)} to ${formatDateGb(week.weekEndDate)}`;
-      let notified = 0;
-      for (const person of notificationAudience(people).emailed) {
-        await mailer.send({
-          to: person.email,
-          ...weekUpdatedEmail({
-            url: ctx.scheduleUrl(week.weekStartDate),
-            teamName: a.team.name,
-            firstName: person.firstName,
-            weekLabel,
-          }),
-        });
-        notified += 1;
-      }
-      return {
-        success: true as const,
-        message:
-          notified === 1
-            ? 'Emailed 1 person about the changes'
-            : `Emailed ${notified} people about the changes`,
-        notifiedCount: notified,
-      };
+    /**
+     * Emails everyone with an entry that week that the week changed (Pro). It writes nothing: its
+     * command only checks the caller and sends the emails as its effects.
+     */
+    notifyWeek(user: UserRow, teamId: string, week: { weekStartDate: string; weekEndDate: string }) {
+      const plan = { feature: 'scheduleNotifications', refusal: NOTIFICATIONS_ARE_PRO } as const;
+      return teamCommand(user, teamId, { role: 'writer', plan }, async (tx, a, effects) => {
+        const people = await createShiftRepository(tx).staffWithEntries(
+          teamId,
+          week.weekStartDate,
+          week.weekEndDate,
+        );
+        const weekLabel = `${formatDateGb(week.weekStartDate)} to ${formatDateGb(week.weekEndDate)}`;
+        let notified = 0;
+        for (const person of notificationAudience(people).emailed) {
+          effects.mail({
+            to: person.email,
+            ...weekUpdatedEmail({
+              url: ctx.scheduleUrl(week.weekStartDate),
+              teamName: a.team.name,
+              firstName: person.firstName,
+              weekLabel,
+            }),
+          });
+          notified += 1;
+        }
+        return {
+          success: true as const,
+          message:
+            notified === 1
+              ? 'Emailed 1 person about the changes'
+              : `Emailed ${notified} people about the changes`,
+          notifiedCount: notified,
+        };
+      });
     },
   };
 }
