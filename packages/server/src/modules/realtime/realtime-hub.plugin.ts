@@ -9,7 +9,7 @@ import { eventForStaff } from '@rotaboard/core/realtime/visibility';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Server, Socket } from 'socket.io';
-import { createTeamRepository } from '../team-access/team.repository.ts';
+import { scheduleLockOf } from '../team-access/team-access.ts';
 import { authenticateSockets } from './realtime-handshake.ts';
 import { createMembership } from './realtime-membership.ts';
 import { createPresence } from './realtime-presence.ts';
@@ -73,14 +73,13 @@ const LEAVER_SWEEP_MS = 60_000;
 export default fp(
   async (app: FastifyInstance) => {
     const io = app.io;
-    const teams = createTeamRepository(app.db);
 
     authenticateSockets(app);
 
     const presence = createPresence(app);
     const { broadcastPresence, presenceOf, presenceShown, presenceFailed } = presence;
 
-    const { admit, revalidate, accessOf, sweepLeavers } = createMembership(app, teams, broadcastPresence);
+    const { admit, revalidate, accessOf, sweepLeavers } = createMembership(app, broadcastPresence);
     const sweep = setInterval(() => {
       sweepLeavers().catch((err) => app.log.warn({ err }, 'realtime: leaver sweep failed'));
     }, LEAVER_SWEEP_MS);
@@ -89,7 +88,7 @@ export default fp(
     /** Delivers one announcement: membership first, then the event to whom it may concern. */
     async function deliver(event: ScheduleUpdatedEvent) {
       if (event.kind === 'staff' || event.kind === 'team') await revalidate(event.teamId);
-      const lock = event.endDate ? await teams.findScheduleLock(event.teamId) : null;
+      const lock = event.endDate ? await scheduleLockOf(app.db, event.teamId) : null;
       const forStaff = lock ? eventForStaff(event, lock) : event;
       if (forStaff === event) {
         io.to(teamRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);

@@ -3,8 +3,7 @@ import { HubEvents } from '@rotaboard/core/realtime/events';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { FastifyInstance } from 'fastify';
 import { teamToday } from '../../lib/calendar.ts';
-import type { TeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, type TeamAccess } from '../team-access/team-access.ts';
+import { type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { type AnySocket, adminRoom, type SocketData, teamRoom } from './realtime-rooms.ts';
 
 /**
@@ -13,11 +12,7 @@ import { type AnySocket, adminRoom, type SocketData, teamRoom } from './realtime
  * the group against the database. Apart from the plugin so the access rules read on their own; a
  * connection is never dropped because the database could not answer.
  */
-export function createMembership(
-  app: FastifyInstance,
-  teams: TeamRepository,
-  broadcastPresence: (teamId: string) => Promise<void>,
-) {
+export function createMembership(app: FastifyInstance, broadcastPresence: (teamId: string) => Promise<void>) {
   const io = app.io;
 
   /** Puts a socket in the team's rooms as its access says: everyone's, and the admins' for admins. */
@@ -52,7 +47,7 @@ export function createMembership(
    */
   async function accessOf(teamId: string, userId: string): Promise<TeamAccess | null | undefined> {
     try {
-      return await loadTeamAccess(teams, teamId, userId, app.config.proEmails);
+      return await teamAccessOf(app.db, { id: userId }, teamId, app.config.proEmails);
     } catch (err) {
       if (err instanceof DomainError && err.code === ErrorCode.NOT_FOUND) return null;
       app.log.error(

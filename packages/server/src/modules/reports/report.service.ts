@@ -29,8 +29,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
+import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
 /** Rows of the audit CSV are read this many at a time, so a two-year export never sits in memory whole. */
@@ -46,7 +45,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
   const repo = createReportRepository(db);
 
   async function adminAccess(user: UserRow, teamId: string): Promise<TeamAccess> {
-    return requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails));
+    return requireTeamAdmin(await teamAccessOf(db, user, teamId, proEmails));
   }
 
   /** Refuses a Pro report on Free (403), then a range the plan does not cover (400, naming the limit). */

@@ -5,12 +5,7 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import type { Db } from '../../db/db.ts';
 import type { Effects } from '../audit/command.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
-import { shiftAuditValues } from '../shifts/shift.dto.ts';
-// The one reach left into the shift module's repository: the shift service has no write that joins
-// another command (deleting the clashing entries and writing the time off in the review's
-// transaction), and its repository's writes keep the schedule's shared reads fresh. Reads go
-// through schedule-reads.
-import { createShiftRepository } from '../shifts/shift.repository.ts';
+import { replaceWithTimeOff } from '../shifts/time-off-entries.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
 import type { RequestRow } from './request.repository.ts';
 
@@ -57,39 +52,14 @@ export async function writeApprovedTimeOff(
       },
     );
   }
-  const shifts = createShiftRepository(tx);
-  for (const existing of clashing) {
-    await shifts.delete(existing.id);
-    effects.audit({
-      entityType: 'shift',
-      entityId: existing.id,
-      action: 'DELETE',
-      oldValues: shiftAuditValues(existing),
-    });
-  }
-  const written = await shifts.insertMany(
-    entries.map((e) => ({
+  await replaceWithTimeOff(tx, effects, {
+    removed: clashing,
+    entries: entries.map((e) => ({
       ...e,
       teamId,
       staffId: row.staffId,
       isTimeOff: true,
       notesVisibleToAll: true,
     })),
-  );
-  for (const shift of written) {
-    effects.audit({
-      entityType: 'shift',
-      entityId: shift.id,
-      action: 'CREATE',
-      newValues: shiftAuditValues(shift),
-    });
-  }
-  const changed = [...clashing, ...written];
-  if (changed.length > 0) {
-    effects.announce({
-      kind: 'shifts',
-      dates: changed.map((s) => s.shiftDate),
-      ids: changed.map((s) => s.id),
-    });
-  }
+  });
 }

@@ -165,3 +165,8 @@ export function teamAccessOf(
 ): Promise<TeamAccess> {
   return loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails, now);
 }
+
+/** A team's schedule lock (its date and whether it hides what follows from staff), remembered between writes. */
+export function scheduleLockOf(db: Db, teamId: string) {
+  return createTeamRepository(db).findScheduleLock(teamId);
+}
