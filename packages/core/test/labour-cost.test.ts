@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CostEntry, costShifts, shiftCost, summariseLabour } from '../src/labour/labour-cost.ts';
-import { divideRoundHalfUp, formatMoney, isCurrency, minorDigits } from '../src/labour/money.ts';
+import { divideRoundHalfUp, formatMoney, isIsoCurrency, minorDigits } from '../src/labour/money.ts';
 import { rateOn } from '../src/labour/pay-rates.ts';
 
 const shift = (over: Partial<CostEntry> & Pick<CostEntry, 'shiftId' | 'shiftDate'>): CostEntry => ({
@@ -37,9 +37,9 @@ describe('money', () => {
     expect(divideRoundHalfUp(6000 * 7 + 3000, 6000)).toBe(8);
   });
   it('knows currencies and their minor units', () => {
-    expect(isCurrency('GBP')).toBe(true);
-    expect(isCurrency('gbp')).toBe(false);
-    expect(isCurrency('XYZ')).toBe(false);
+    expect(isIsoCurrency('GBP')).toBe(true);
+    expect(isIsoCurrency('gbp')).toBe(false);
+    expect(isIsoCurrency('XYZ')).toBe(false);
     expect(minorDigits('GBP')).toBe(2);
     expect(minorDigits('JPY')).toBe(0);
     expect(formatMoney(123456, 'GBP', 'en-GB')).toBe('£1,234.56');

@@ -14,7 +14,7 @@ export const DEFAULT_OVERTIME_MULTIPLIER = 1.5;
 
 /** ISO 4217 codes as this runtime knows them (Intl.supportedValuesOf, Node 18+ and every browser). */
 let known: Set<string> | null = null;
-export function isCurrency(code: string): boolean {
+export function isIsoCurrency(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   known ??= new Set(Intl.supportedValuesOf('currency'));
   return known.has(code);
