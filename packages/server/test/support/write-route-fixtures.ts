@@ -62,18 +62,6 @@ export const EXEMPTIONS: Record<string, string> = {
  * still missing, so an entry must go when the route is fixed.
  */
 export const KNOWN_GAPS: Record<string, { missing: ('audit' | 'announce')[]; what: string }> = {
-  'POST /api/invites/accept': {
-    missing: ['announce'],
-    what: 'the staff list shows the invitation as accepted (inviteStatus, joinedAt); open lists keep "invited"',
-  },
-  'PUT /api/teams/{id}/staff/{staffId}/availability': {
-    missing: ['announce'],
-    what: 'the schedule grid marks each person’s availability and the staff page shows it; neither refetches',
-  },
-  'PUT /api/teams/{id}/schedule-agent': {
-    missing: ['announce'],
-    what: 'the schedule’s coverage row and rule checks follow the coverage and rules; open schedules keep the old',
-  },
   'POST /api/teams/{id}/proposals/{proposalId}/reject': {
     missing: ['announce'],
     what: 'another administrator with the proposal open on the schedule keeps seeing rejected changes as pending',
