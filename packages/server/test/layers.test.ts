@@ -67,8 +67,6 @@ const repositoryReaches: readonly (readonly [string, string])[] = [
   ['assistant', 'staff/staff.repository.ts'],
   ['assistant', 'team-access/team.repository.ts'],
   ['auth', 'users/user.repository.ts'],
-  ['calendar', 'audit/audit.repository.ts'],
-  ['calendar', 'team-access/team.repository.ts'],
   ['email-change', 'audit/audit.repository.ts'],
   ['email-change', 'users/user.repository.ts'],
   ['open-shifts', 'audit/audit.repository.ts'],
@@ -93,15 +91,8 @@ const repositoryReaches: readonly (readonly [string, string])[] = [
   ['shifts', 'audit/audit.repository.ts'],
   ['shifts', 'staff/staff.repository.ts'],
   ['shifts', 'team-access/team.repository.ts'],
-  ['staff', 'audit/audit.repository.ts'],
-  ['staff', 'team-access/team.repository.ts'],
   ['support', 'audit/audit.repository.ts'],
   ['support', 'users/user.repository.ts'],
-  ['teams', 'audit/audit.repository.ts'],
-  ['teams', 'staff/staff.repository.ts'],
-  ['teams', 'team-access/team.repository.ts'],
-  ['teams', 'users/user.repository.ts'],
-  ['users', 'audit/audit.repository.ts'],
 ];
 
 type Import = { from: string; to: string };
