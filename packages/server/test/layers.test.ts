@@ -66,9 +66,6 @@ const repositoryReaches: readonly (readonly [string, string])[] = [
   ['assistant', 'shifts/shift.repository.ts'],
   ['assistant', 'staff/staff.repository.ts'],
   ['assistant', 'team-access/team.repository.ts'],
-  ['auth', 'users/user.repository.ts'],
-  ['email-change', 'audit/audit.repository.ts'],
-  ['email-change', 'users/user.repository.ts'],
   ['open-shifts', 'audit/audit.repository.ts'],
   ['open-shifts', 'requests/request.repository.ts'],
   ['open-shifts', 'shifts/shift.repository.ts'],
@@ -91,8 +88,6 @@ const repositoryReaches: readonly (readonly [string, string])[] = [
   ['shifts', 'audit/audit.repository.ts'],
   ['shifts', 'staff/staff.repository.ts'],
   ['shifts', 'team-access/team.repository.ts'],
-  ['support', 'audit/audit.repository.ts'],
-  ['support', 'users/user.repository.ts'],
 ];
 
 type Import = { from: string; to: string };
