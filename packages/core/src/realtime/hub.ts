@@ -38,6 +38,8 @@ export const SCHEDULE_CHANGE_KINDS = [
   'team',
   'requests',
   'open-shifts',
+  'availability',
+  'staffing',
 ] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
 

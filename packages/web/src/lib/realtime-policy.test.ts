@@ -48,7 +48,16 @@ describe('isAffectedQuery', () => {
   const team = queryKeys.team(teamId);
   const other = queryKeys.team('other');
   const change = (
-    kind: 'shifts' | 'day-notes' | 'lock' | 'staff' | 'team' | 'requests' | 'open-shifts',
+    kind:
+      | 'shifts'
+      | 'day-notes'
+      | 'lock'
+      | 'staff'
+      | 'team'
+      | 'requests'
+      | 'open-shifts'
+      | 'availability'
+      | 'staffing',
     ids: string[] = [],
   ) => ({
     teamId,
@@ -122,6 +131,24 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(team.nextShift('2026-11-23', '09:00'), change('team'))).toBe(true);
     expect(isAffectedQuery(other.shifts('2026-11-23', '2026-11-29'), change('team'))).toBe(false);
     expect(isAffectedQuery(queryKeys.session(), change('team'))).toBe(false);
+  });
+
+  it('refetches availability (the grid’s and one person’s) on an availability change', () => {
+    const c = change('availability', ['st1']);
+    expect(isAffectedQuery(team.availability('2026-03-01', '2026-03-07'), c)).toBe(true);
+    expect(isAffectedQuery(team.staffAvailability('st1'), c)).toBe(true);
+    expect(isAffectedQuery(other.availability('2026-03-01', '2026-03-07'), c)).toBe(false);
+    expect(isAffectedQuery(team.staff(), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
+  });
+
+  it('refetches the staffing settings and the week’s check on a staffing change, not the agent’s logs', () => {
+    const c = { ...change('staffing'), startDate: null, endDate: null };
+    expect(isAffectedQuery(team.staffingSettings(), c)).toBe(true);
+    expect(isAffectedQuery(team.validatePeriod('2026-03-09', '2026-03-15', 1), c)).toBe(true);
+    expect(isAffectedQuery(team.agentLogs(1), c)).toBe(false);
+    expect(isAffectedQuery(other.staffingSettings(), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
   });
 
   it('refetches everything of the team and the team list on a resync, nothing of other teams', () => {

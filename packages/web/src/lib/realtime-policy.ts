@@ -58,7 +58,7 @@ type Change =
  * Whether a cached query (by its TanStack Query key, lib/query-keys.ts) is affected by a schedule
  * change, so exactly those are refetched: the team list, the team, and its parts (shifts, day notes
  * and open shifts over a range, the lock, the next shift, a shift's history, the staff list and its
- * limits, proposals, requests). A resync (kind `all`) affects every one of the team's queries and the
+ * limits, proposals, requests, availability, the staffing settings and checks). A resync (kind `all`) affects every one of the team's queries and the
  * team list.
  */
 export function isAffectedQuery(queryKey: readonly unknown[], change: Change): boolean {
@@ -99,6 +99,12 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     case 'open-shifts':
       // The dates of the open shifts that changed.
       return part === 'open-shifts' && overlaps(first, second, change.startDate, change.endDate);
+    case 'availability':
+      // Everyone's over a range (the grid's marks) and one person's (their editor, the staff page).
+      return part === 'availability';
+    case 'staffing':
+      // The staffing settings and the grid's check of a week (its coverage row and rule marks).
+      return part === 'schedule-agent' && first !== 'logs';
     default:
       return false;
   }

@@ -23,22 +23,21 @@ import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import { todayIn } from '@rotaboard/core/time/clock';
 import { displayName } from '@rotaboard/core/users/profile';
-import type { Db } from '../../db/db.ts';
 import type { ShiftRow, TeamRow, UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createProposalRepository } from '../proposals/proposal.repository.ts';
+import type { CommandDeps } from '../audit/command.ts';
 import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
-import { createShiftRepository } from '../shifts/shift.repository.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { proposalStore } from '../proposals/proposal-store.ts';
+import { scheduleReads } from '../shifts/schedule-reads.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 import { loadStaffingContext, type TeamStaffingContext } from '../staffing/staffing-context.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
 import {
-  loadTeamAccess,
   requireTeamAdmin,
   requireTeamWriter,
   type TeamAccess,
+  teamAccessOf,
 } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import type { ModelEngine } from './assistant.model.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 
@@ -52,21 +51,21 @@ const HISTORY_MESSAGES = 10;
  * writes a shift: the administrator accepts the proposal's changes one by one. With a model configured
  * the model answers (assistant.model.ts); without, the built-in interpreter of core.
  */
-export function createAssistantService(deps: {
-  db: Db;
-  proEmails: readonly string[];
-  model: ModelEngine | null;
-  log: { warn(obj: unknown, msg?: string): void };
-  now?: () => Date;
-}) {
+export function createAssistantService(
+  deps: CommandDeps & {
+    proEmails: readonly string[];
+    model: ModelEngine | null;
+    log: { warn(obj: unknown, msg?: string): void };
+    now?: () => Date;
+  },
+) {
   const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
   const now = deps.now ?? (() => new Date());
 
   /** Owners and administrators (staff 403, outsiders 404), on Pro (403 naming Pro). */
   async function access(user: UserRow, teamId: string, write: boolean): Promise<TeamAccess> {
-    const a = requireTeamAdmin(
-      await loadTeamAccess(createTeamRepository(db), teamId, user.id, deps.proEmails),
-    );
+    const a = requireTeamAdmin(await teamAccessOf(db, user, teamId, deps.proEmails));
     if (!planAllows(a.ownerTier, 'assistant')) throw new DomainError(ErrorCode.PLAN_LIMIT, ASSISTANT_IS_PRO);
     return write ? requireTeamWriter(a) : a;
   }
@@ -79,8 +78,8 @@ export function createAssistantService(deps: {
     const teamId = team.id;
     const end = addDays(startDate, 6);
     const [people, rows, notes] = await Promise.all([
-      createStaffRepository(db).listForTeam(teamId, startDate),
-      createShiftRepository(db).listForTeam(teamId, startDate, end),
+      staffDirectory(db).listForTeam(teamId, startDate),
+      scheduleReads(db).listForTeam(teamId, startDate, end),
       createAssistantRepository(db).dayNotes(teamId, startDate, end),
     ]);
     return {
@@ -105,9 +104,7 @@ export function createAssistantService(deps: {
     items: readonly AssistantChangeItem[],
   ): Promise<AgentChange[]> {
     const shiftIds = items.flatMap((c) => (c.kind === 'update' || c.kind === 'remove' ? [c.shiftId] : []));
-    const rows = new Map(
-      (await createShiftRepository(db).findManyInTeam(a.team.id, shiftIds)).map((r) => [r.id, r]),
-    );
+    const rows = new Map((await scheduleReads(db).findManyInTeam(a.team.id, shiftIds)).map((r) => [r.id, r]));
     const dates = items.flatMap((c) =>
       c.kind === 'create'
         ? [c.shift.shiftDate]
@@ -118,7 +115,7 @@ export function createAssistantService(deps: {
     for (const row of rows.values()) dates.push(row.shiftDate);
     const sorted = dates.sort();
     let context: TeamStaffingContext | null = sorted.length
-      ? await loadStaffingContext(db, createShiftRepository, a.team, sorted[0]!, sorted.at(-1)!)
+      ? await loadStaffingContext(db, scheduleReads, a.team, sorted[0]!, sorted.at(-1)!)
       : null;
     const lock = (date: string) =>
       isDateLocked(date, a.team.lockedUntil)
@@ -221,7 +218,7 @@ export function createAssistantService(deps: {
         history,
         loadWeek: (startDate) => loadWeek(team, startDate),
         teamShifts: async (ids) =>
-          new Set((await createShiftRepository(db).findManyInTeam(team.id, ids)).map((r) => r.id)),
+          new Set((await scheduleReads(db).findManyInTeam(team.id, ids)).map((r) => r.id)),
       });
       return { engine: 'model', ...result };
     }
@@ -276,7 +273,7 @@ export function createAssistantService(deps: {
             ...week,
             entries: [
               ...week.entries,
-              ...(await createShiftRepository(db).findManyInTeam(teamId, outside)).map(toEntry),
+              ...(await scheduleReads(db).findManyInTeam(teamId, outside)).map(toEntry),
             ],
           }
         : week;
@@ -288,7 +285,8 @@ export function createAssistantService(deps: {
           : `${said} ${flagged === 1 ? '1 change breaks' : `${flagged} changes break`} a rule or clashes: see the change${flagged === 1 ? '' : 's'} before accepting.`;
 
       const support = currentSupportActor();
-      return db.transaction(async (tx) => {
+      // The access read and checked above (admin, Pro, writable), before the model was asked.
+      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
         const txRepo = createAssistantRepository(tx);
         // Messages racing for the month's last one: the first to take the lock writes it, the others
         // count it and are refused (their model call is wasted, the allowance is not exceeded).
@@ -306,7 +304,7 @@ export function createAssistantService(deps: {
         let proposalId: string | null = null;
         if (changes.length) {
           const dates = [week.weekStartDate, addDays(week.weekStartDate, 6), ...changeDates(changes)].sort();
-          const proposal = await createProposalRepository(tx).insert(
+          const proposal = await proposalStore(tx).insert(
             {
               teamId,
               source: 'assistant',
@@ -323,12 +321,10 @@ export function createAssistantService(deps: {
             changes,
           );
           proposalId = proposal.id;
-          await createAuditRepository(tx).record({
-            teamId,
+          effects.audit({
             entityType: 'proposal',
             entityId: proposal.id,
             action: 'CREATE',
-            changedBy: user.id,
             newValues: { source: 'assistant', conversationId, proposed: changes.length, flagged },
           });
         }
@@ -342,12 +338,10 @@ export function createAssistantService(deps: {
           userId: null,
         });
         // Who asked what, and what it proposed: the conversation's own audit line.
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'assistant_message',
           entityId: asked.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: { conversationId, message: input.message, engine, proposalId },
         });
         return { conversationId, reply, engine, proposalId };

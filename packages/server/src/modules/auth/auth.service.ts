@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { signInEmail } from '../mail/templates.ts';
 import { toUserDto } from '../users/user.dto.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { createMagicLinkRepository } from './magic-link.repository.ts';
 
 export type AuthServiceDeps = {
@@ -29,7 +29,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = new Date();
       const token = newToken();
       const linkId = await db.transaction(async (tx) => {
-        const users = createUserRepository(tx);
+        const users = userDirectory(tx);
         const links = createMagicLinkRepository(tx);
         const user = await users.findOrCreateByEmail(email);
         await users.lockById(user.id);
@@ -78,7 +78,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = new Date();
       return db.transaction(async (tx) => {
         const links = createMagicLinkRepository(tx);
-        const users = createUserRepository(tx);
+        const users = userDirectory(tx);
         const link = await links.findByTokenHash(hashToken(token));
         if (!link) {
           throw new DomainError(
@@ -125,7 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(user: UserRow): Promise<MeResponse> {
-      const belongs = await createUserRepository(db).belongsToAnyTeam(user.id);
+      const belongs = await userDirectory(db).belongsToAnyTeam(user.id);
       return {
         success: true,
         user: toUserDto(user, deps.proEmails),

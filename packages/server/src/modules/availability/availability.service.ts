@@ -5,10 +5,10 @@ import { TEAM_READ_ONLY_ON_FREE } from '@rotaboard/core/plans/plan-limits';
 import { availabilityRefusal, sortAvailability } from '@rotaboard/core/staff/availability-access';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import { loadTeamAccess, requireTeamAdmin, type TeamAccess } from '../team-access/team-access.ts';
+import type { CommandDeps } from '../audit/command.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
+import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import { type AvailabilitySet, createAvailabilityRepository } from './availability.repository.ts';
 
 /**
@@ -16,30 +16,23 @@ import { type AvailabilitySet, createAvailabilityRepository } from './availabili
  * administrators read and replace it; loadTeamAccess already makes leavers and removed staff
  * outsiders (404), so what they lose is taken away here too.
  */
-export function createAvailabilityService(deps: { db: Db; proEmails: readonly string[] }) {
+export function createAvailabilityService(deps: CommandDeps & { proEmails: readonly string[] }) {
   const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
 
-  /** The caller's access and the target row, or the refusal: outsiders and unknown staff 404, others 403. */
-  async function authorize(
-    tx: Db,
-    user: UserRow,
-    teamId: string,
-    staffId: string,
-    lock: boolean,
-  ): Promise<TeamAccess> {
-    const access = await loadTeamAccess(createTeamRepository(tx), teamId, user.id, deps.proEmails);
+  /** The refusal of the caller's access to the target row: outsiders and unknown staff 404, others 403. */
+  async function authorize(tx: Db, access: TeamAccess, teamId: string, staffId: string, lock: boolean) {
     const refusal = availabilityRefusal(access.role, access.staffId, staffId);
     if (refusal) throw new DomainError(ErrorCode[refusal.code], refusal.message);
     // A write locks the row so two saves of one person's set queue up instead of interleaving.
-    const staff = createStaffRepository(tx);
+    const staff = staffDirectory(tx);
     const row = lock ? await staff.lockInTeam(teamId, staffId) : await staff.findInTeam(teamId, staffId);
     if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
-    return access;
   }
 
   return {
     async get(user: UserRow, teamId: string, staffId: string): Promise<Availability> {
-      await authorize(db, user, teamId, staffId, false);
+      await authorize(db, await teamAccessOf(db, user, teamId, deps.proEmails), teamId, staffId, false);
       return sortAvailability(await createAvailabilityRepository(db).listForStaff(teamId, staffId));
     },
 
@@ -53,9 +46,9 @@ export function createAvailabilityService(deps: { db: Db; proEmails: readonly st
       teamId: string,
       range: { startDate: string; endDate: string },
     ): Promise<TeamAvailabilityResponse> {
-      requireTeamAdmin(await loadTeamAccess(createTeamRepository(db), teamId, user.id, deps.proEmails));
+      requireTeamAdmin(await teamAccessOf(db, user, teamId, deps.proEmails));
       const [people, sets] = await Promise.all([
-        createStaffRepository(db).listForTeam(teamId, range.startDate),
+        staffDirectory(db).listForTeam(teamId, range.startDate),
         createAvailabilityRepository(db).listForTeam(teamId, range.startDate, range.endDate),
       ]);
       return {
@@ -72,8 +65,9 @@ export function createAvailabilityService(deps: { db: Db; proEmails: readonly st
       staffId: string,
       input: Availability,
     ): Promise<Availability> {
-      return db.transaction(async (tx) => {
-        const access = await authorize(tx, user, teamId, staffId, true);
+      // Anyone on the team runs it; who may change whose availability is core's rule (authorize).
+      return teamCommand(user, teamId, { role: 'member' }, async (tx, access, effects) => {
+        await authorize(tx, access, teamId, staffId, true);
         // A team the owner's plan no longer covers is read-only for everyone, this included.
         if (access.readOnlyOnFree) throw new DomainError(ErrorCode.PLAN_LIMIT, TEAM_READ_ONLY_ON_FREE);
         const repo = createAvailabilityRepository(tx);
@@ -82,14 +76,14 @@ export function createAvailabilityService(deps: { db: Db; proEmails: readonly st
           input,
         );
         await repo.replaceForStaff(teamId, staffId, after);
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
+        effects.auditUpdate({
           entityType: 'staff',
           entityId: staffId,
-          changedBy: user.id,
           before: { availability: before },
           after: { availability: after },
         });
+        // The grid's availability marks and the person's own editor (the staff page) refetch.
+        effects.announce({ kind: 'availability', ids: [staffId] });
         return after;
       });
     },

@@ -6,9 +6,9 @@ import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { contentHash, hashToken } from '../../lib/tokens.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
+import { type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { teamsOfUser } from '../team-access/team-access.ts';
+import { teamRecords } from '../team-access/team-records.ts';
 import {
   type CalendarFeedRow,
   type CalendarRepository,
@@ -22,7 +22,9 @@ import { renderFeed } from './calendar-ics.ts';
  * SHA-256 for the public route's lookup, so the address can be shown again on every visit to
  * Settings while the table alone gives nobody a feed.
  */
-export function createCalendarService(deps: { db: Db; publicUrl: string; proEmails: readonly string[] }) {
+export function createCalendarService(
+  deps: CommandDeps & { publicUrl: string; proEmails: readonly string[] },
+) {
   const { db } = deps;
   const uidDomain = new URL(deps.publicUrl).hostname;
 
@@ -32,8 +34,8 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
       .digest('base64url');
   const newNonce = () => randomBytes(16).toString('base64url');
 
-  /** The address and the audit row of a feed made or replaced, in the caller's transaction. */
-  async function issue(tx: Db, user: UserRow, replace: boolean): Promise<CalendarFeedDto> {
+  /** The address and the audit row of a feed made or replaced, in the caller's command. */
+  async function issue(tx: Db, effects: Effects, user: UserRow, replace: boolean): Promise<CalendarFeedDto> {
     const repo = createCalendarRepository(tx);
     const nonce = newNonce();
     const token = await tokenOf(repo, { userId: user.id, nonce });
@@ -42,12 +44,10 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
       : await repo.createIfMissing(user.id, nonce, hashToken(token));
     if (row.nonce !== nonce) return { url: feedUrl(deps.publicUrl, await tokenOf(repo, row)) };
     // Audited as a change to the account; the values say what happened, never the token.
-    await createAuditRepository(tx).record({
-      teamId: null,
+    effects.audit({
       entityType: 'user',
       entityId: user.id,
       action: replace ? 'UPDATE' : 'CREATE',
-      changedBy: user.id,
       newValues: { calendarFeed: replace ? 'reset' : 'created' },
     });
     return { url: feedUrl(deps.publicUrl, token) };
@@ -59,12 +59,14 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
       const repo = createCalendarRepository(db);
       const row = await repo.findForUser(user.id);
       if (row) return { url: feedUrl(deps.publicUrl, await tokenOf(repo, row)) };
-      return db.transaction((tx) => issue(tx, user, false));
+      return runCommand(deps, { teamId: null, actor: user }, (tx, effects) =>
+        issue(tx, effects, user, false),
+      );
     },
 
     /** A new address; the old one stops working at once. */
     async reset(user: UserRow): Promise<CalendarFeedDto> {
-      return db.transaction((tx) => issue(tx, user, true));
+      return runCommand(deps, { teamId: null, actor: user }, (tx, effects) => issue(tx, effects, user, true));
     },
 
     /**
@@ -81,7 +83,7 @@ export function createCalendarService(deps: { db: Db; publicUrl: string; proEmai
       const feed = await repo.findByTokenHash(hashToken(token));
       if (!feed) return null;
       const teams = [];
-      for (const found of await teamsOfUser(createTeamRepository(db), feed.userId, now)) {
+      for (const found of await teamsOfUser(teamRecords(db), feed.userId, now)) {
         const membership = found.membership;
         if (!membership) continue;
         const today = teamToday(found.team, now);

@@ -7,16 +7,14 @@ import type {
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { type CommandActor, type CommandDeps, runCommand } from '../audit/command.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
 
 const TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
@@ -27,12 +25,7 @@ const IN_USE = 'That email address is already used by another account';
  * new address (a link goes to the old one), confirm from the old address. Either mailbox alone
  * cannot move the account.
  */
-export function createEmailChangeService(deps: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  events?: ScheduleEvents;
-}) {
+export function createEmailChangeService(deps: CommandDeps & { mailer: Mailer; publicUrl: string }) {
   const { db, mailer } = deps;
 
   function checkUsable(
@@ -64,7 +57,7 @@ export function createEmailChangeService(deps: {
       // change that Settings shows, are the same either way. When it is taken, the change can never
       // complete (its link is never sent) and the address's owner is told instead.
       const taken = await db.transaction(async (tx) => {
-        const inUse = await createUserRepository(tx).emailTakenByOther(newEmail, user.id);
+        const inUse = await userDirectory(tx).emailTakenByOther(newEmail, user.id);
         const changes = createEmailChangeRepository(tx);
         // A new request replaces any change still open.
         await changes.cancelOpenForUser(user.id, now);
@@ -99,7 +92,7 @@ export function createEmailChangeService(deps: {
           'This verification link has already been used. Check your current inbox for the confirmation link.',
         );
       }
-      const users = createUserRepository(db);
+      const users = userDirectory(db);
       if (await users.emailTakenByOther(change.newEmail, change.userId)) {
         throw new DomainError(ErrorCode.CONFLICT, IN_USE);
       }
@@ -128,9 +121,12 @@ export function createEmailChangeService(deps: {
       const now = new Date();
       // Two accounts confirming the same new address at once: the unique index decides, and the
       // loser is told the address is taken, as if it had been taken a moment earlier.
-      const { response, user, teamIds } = await db.transaction(async (tx) => {
+      // Who acts is the account the link belongs to, found inside the command: filled in there, before
+      // anything is audited or announced (as the account's new address).
+      const actor: CommandActor = { id: '', firstName: '', lastName: '', email: '' };
+      return runCommand(deps, { teamId: null, actor }, async (tx, effects) => {
         const changes = createEmailChangeRepository(tx);
-        const users = createUserRepository(tx);
+        const users = userDirectory(tx);
         const change = checkUsable(
           await changes.findByConfirmTokenHash(hashToken(token)),
           now,
@@ -146,15 +142,18 @@ export function createEmailChangeService(deps: {
         await users.updateEmail(user.id, change.newEmail).catch((error: unknown) => {
           throw isUniqueViolation(error) ? new DomainError(ErrorCode.CONFLICT, IN_USE) : error;
         });
-        const audit = createAuditRepository(tx);
-        await audit.record({
-          teamId: null,
+        Object.assign(actor, {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: change.newEmail,
+        });
+        effects.audit({
           entityType: 'user',
           entityId: user.id,
           action: 'UPDATE',
           oldValues: { email: user.email },
           newValues: { email: change.newEmail },
-          changedBy: user.id,
         });
         // Every team's staff list shows the member's address: it follows the account (in the same
         // transaction), so a manager never emails an address the person has left.
@@ -164,28 +163,24 @@ export function createEmailChangeService(deps: {
           .where(eq(staff.userId, user.id))
           .returning({ id: staff.id, teamId: staff.teamId });
         for (const row of moved) {
-          await audit.record({
+          effects.audit({
             teamId: row.teamId,
             entityType: 'staff',
             entityId: row.id,
             action: 'UPDATE',
             oldValues: { email: user.email },
             newValues: { email: change.newEmail },
-            changedBy: user.id,
           });
         }
+        for (const teamId of new Set(moved.map((row) => row.teamId))) {
+          effects.announce({ kind: 'staff', teamId });
+        }
         return {
-          user: { ...user, email: change.newEmail },
-          teamIds: [...new Set(moved.map((row) => row.teamId))],
-          response: {
-            success: true as const,
-            message: `Your email address is now ${change.newEmail}. Use it the next time you sign in.`,
-            newEmail: change.newEmail,
-          },
+          success: true as const,
+          message: `Your email address is now ${change.newEmail}. Use it the next time you sign in.`,
+          newEmail: change.newEmail,
         };
       });
-      for (const teamId of teamIds) announce(deps.events, { teamId, kind: 'staff', user });
-      return response;
     },
 
     async status(user: UserRow): Promise<EmailChangeStatusResponse> {

@@ -10,15 +10,15 @@ import { teams, users } from '../../db/schema.ts';
 import { invalidateReads, memoTags } from '../../db/shared-read-memo.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
-import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { type CommandActor, type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { invitationEmail } from '../mail/templates.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
-import { authorizeStaffAction, type TeamAccess, withTeamAdmin } from '../team-access/team-access.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
+import { authorizeStaffAction, type TeamAccess } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
+import { userDirectory } from '../users/user-directory.ts';
 
 const TTL_MS = INVITE_TTL_DAYS * DAY_MS;
 const INVALID = 'This invitation link is not valid. Ask your manager to send a new one.';
@@ -28,28 +28,29 @@ const INVALID = 'This invitation link is not valid. Ask your manager to send a n
  * or remove a member's access while keeping them on the rota. Accepting needs only the token. Who
  * may do which to whom is core's permission table (teams/permissions).
  */
-export function createInviteService(deps: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  proEmails: readonly string[];
-  events?: ScheduleEvents;
-}) {
-  const { db, mailer } = deps;
+export function createInviteService(
+  deps: CommandDeps & { mailer: Mailer; publicUrl: string; proEmails: readonly string[] },
+) {
+  const { mailer } = deps;
+  const teamCommand = createTeamCommand(deps);
 
-  /** Runs a change as a team administrator; once committed, the team's staff lists refresh live. */
-  const asAdmin = async <T>(
+  /**
+   * Runs a change as a team administrator, with the team row locked so one team's staff changes queue
+   * up; once committed, the team's staff lists refresh live.
+   */
+  const asAdmin = <T>(
     user: UserRow,
     teamId: string,
-    work: (tx: Db, access: TeamAccess) => Promise<T>,
-  ) => {
-    const result = await withTeamAdmin(db, user, teamId, deps.proEmails, work);
-    announce(deps.events, { teamId, kind: 'staff', user });
-    return result;
-  };
+    work: (tx: Db, access: TeamAccess, effects: Effects) => Promise<T>,
+  ) =>
+    teamCommand(user, teamId, { role: 'writer', lockTeam: true }, async (tx, access, effects) => {
+      const result = await work(tx, access, effects);
+      effects.announce({ kind: 'staff' });
+      return result;
+    });
 
   async function findStaff(tx: Db, teamId: string, staffId: string): Promise<StaffRow> {
-    const row = await createStaffRepository(tx).findInTeam(teamId, staffId);
+    const row = await staffDirectory(tx).findInTeam(teamId, staffId);
     if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Staff member not found');
     return row;
   }
@@ -57,6 +58,7 @@ export function createInviteService(deps: {
   /** Issues a new token for the row and returns the link; the email goes out after commit. */
   async function issue(
     tx: Db,
+    effects: Effects,
     access: TeamAccess,
     user: UserRow,
     member: StaffRow,
@@ -64,19 +66,17 @@ export function createInviteService(deps: {
     action: 'SENT' | 'RESEND',
   ) {
     const token = newToken();
-    const updated = await createStaffRepository(tx).update(member.id, {
+    const updated = await staffDirectory(tx).update(member.id, {
       email,
       inviteStatus: 'invited',
       invitedAt: new Date(),
       inviteTokenHash: hashToken(token),
       inviteExpiresAt: new Date(Date.now() + TTL_MS),
     });
-    await createAuditRepository(tx).record({
-      teamId: access.team.id,
+    effects.audit({
       entityType: 'staff',
       entityId: member.id,
       action,
-      changedBy: user.id,
       ...(action === 'SENT'
         ? { newValues: staffAuditValues(updated) }
         : {
@@ -102,18 +102,19 @@ export function createInviteService(deps: {
 
   return {
     async invite(user: UserRow, teamId: string, staffId: string, email: string): Promise<StaffDto> {
-      const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
+      const { result, mail } = await asAdmin(user, teamId, async (tx, access, effects) => {
         const member = await findStaff(tx, teamId, staffId);
         authorizeStaffAction(access, member.inviteStatus === 'invited' ? 'resendInvite' : 'invite', member);
         if (member.email !== email) authorizeStaffAction(access, 'editEmail', member);
         if (member.inviteStatus === 'accepted') {
           throw new DomainError(ErrorCode.CONFLICT, `${member.firstName} has already joined the team`);
         }
-        if (await createStaffRepository(tx).emailUsedByOther(teamId, email, staffId)) {
+        if (await staffDirectory(tx).emailUsedByOther(teamId, email, staffId)) {
           throw new DomainError(ErrorCode.CONFLICT, 'Someone on this team already has that email address');
         }
         const { updated, mail } = await issue(
           tx,
+          effects,
           access,
           user,
           member,
@@ -122,12 +123,14 @@ export function createInviteService(deps: {
         );
         return { result: dto(updated, access), mail };
       });
+      // Sent here, not as an after-effect (whose failure is only logged): the invitation is this
+      // email, so a failure to send it is the caller's error to see (and resend).
       await mailer.send(mail);
       return result;
     },
 
     async resend(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
-      const { result, mail } = await asAdmin(user, teamId, async (tx, access) => {
+      const { result, mail } = await asAdmin(user, teamId, async (tx, access, effects) => {
         const member = await findStaff(tx, teamId, staffId);
         authorizeStaffAction(access, 'resendInvite', member);
         if (member.inviteStatus !== 'invited' || !member.email) {
@@ -136,15 +139,16 @@ export function createInviteService(deps: {
             `${member.firstName} has no pending invitation to resend`,
           );
         }
-        const { updated, mail } = await issue(tx, access, user, member, member.email, 'RESEND');
+        const { updated, mail } = await issue(tx, effects, access, user, member, member.email, 'RESEND');
         return { result: dto(updated, access), mail };
       });
+      // As for invite: the email is the invitation, so its failure is the caller's to see.
       await mailer.send(mail);
       return result;
     },
 
     async revoke(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const member = await findStaff(tx, teamId, staffId);
         authorizeStaffAction(access, 'revokeInvite', member);
         if (member.inviteStatus !== 'invited') {
@@ -153,18 +157,16 @@ export function createInviteService(deps: {
             `${member.firstName} has no pending invitation to revoke`,
           );
         }
-        const updated = await createStaffRepository(tx).update(staffId, {
+        const updated = await staffDirectory(tx).update(staffId, {
           inviteStatus: 'not_invited',
           inviteTokenHash: null,
           inviteExpiresAt: null,
           invitedAt: null,
         });
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: staffId,
           action: 'REVOKED',
-          changedBy: user.id,
           oldValues: { inviteStatus: member.inviteStatus, email: member.email },
         });
         return dto(updated, access);
@@ -173,13 +175,13 @@ export function createInviteService(deps: {
 
     /** The person stays on the rota (and keeps their shifts) but can no longer sign in to the team. */
     async removeAccess(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const member = await findStaff(tx, teamId, staffId);
         authorizeStaffAction(access, 'removeAccess', member);
         if (member.inviteStatus !== 'accepted') {
           throw new DomainError(ErrorCode.RULE_BROKEN, `${member.firstName} has not joined the team`);
         }
-        const updated = await createStaffRepository(tx).update(staffId, {
+        const updated = await staffDirectory(tx).update(staffId, {
           userId: null,
           isAdmin: false,
           inviteStatus: 'not_invited',
@@ -190,12 +192,10 @@ export function createInviteService(deps: {
           await tx.update(users).set({ pendingInviteTeamId: null }).where(eq(users.id, member.userId));
           await invalidateReads(tx, [memoTags.user(member.userId)]);
         }
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: staffId,
           action: 'REVOKED',
-          changedBy: user.id,
           oldValues: {
             inviteStatus: member.inviteStatus,
             joinedAt: member.joinedAt?.toISOString() ?? null,
@@ -218,8 +218,11 @@ export function createInviteService(deps: {
       signedIn: UserRow | null,
     ): Promise<{ user: UserRow; response: AcceptInviteResponse }> {
       if (!LinkToken.safeParse(token).success) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
-      return db.transaction(async (tx) => {
-        const staffRepo = createStaffRepository(tx);
+      // Not a team command: no one is on the team yet. Who acts is the account the link signs in, found
+      // (or created) inside the command: filled in there, before anything is audited or announced.
+      const actor: CommandActor = { id: '', firstName: '', lastName: '', email: '' };
+      return runCommand(deps, { teamId: null, actor }, async (tx, effects) => {
+        const staffRepo = staffDirectory(tx);
         const member = await staffRepo.findByInviteTokenHash(hashToken(token));
         if (member?.inviteStatus !== 'invited' || !member.email) {
           throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
@@ -237,7 +240,7 @@ export function createInviteService(deps: {
             `You are signed in as ${signedIn.email}. This invitation is for ${invited}: log out, then open the link again.`,
           );
         }
-        const userRepo = createUserRepository(tx);
+        const userRepo = userDirectory(tx);
         let account = await userRepo.findOrCreateByEmail(invited);
         const existing = await staffRepo.findByUser(member.teamId, account.id);
         if (existing) {
@@ -259,18 +262,25 @@ export function createInviteService(deps: {
         // Signed in by this link: the join is reported here, not again at the next sign-in.
         await userRepo.recordLogin(account.id, new Date());
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, member.teamId));
-        await createAuditRepository(tx).record({
+        Object.assign(actor, {
+          id: account.id,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: account.email,
+        });
+        effects.audit({
           teamId: member.teamId,
           entityType: 'staff',
           entityId: member.id,
           action: 'ACCEPTED',
-          changedBy: account.id,
           newValues: {
             inviteStatus: 'accepted',
             joinedAt: updated.joinedAt?.toISOString() ?? null,
             email: member.email,
           },
         });
+        // The team's staff lists show the invitation accepted (its status, the joining date).
+        effects.announce({ kind: 'staff', teamId: member.teamId, ids: [member.id] });
         const response: AcceptInviteResponse = {
           success: true,
           message: `You have joined ${team?.name ?? 'the team'}.`,

@@ -18,15 +18,9 @@ import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
-import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import {
-  authorizeStaffAction,
-  loadTeamAccess,
-  type TeamAccess,
-  withTeamAdmin,
-} from '../team-access/team-access.ts';
+import type { CommandDeps, Effects } from '../audit/command.ts';
+import { authorizeStaffAction, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import { staffAuditValues, staffHash, toStaffDto, toWeeklyHoursDto } from './staff.dto.ts';
 import { createStaffRepository, type StaffRow } from './staff.repository.ts';
 
@@ -39,27 +33,30 @@ const EMAIL_ON_TEAM = 'Someone on this team already has that email address';
  * administrators manage staff; only the owner manages administrators. Every change is audited in
  * its transaction.
  */
-export function createStaffService(deps: { db: Db; proEmails: readonly string[]; events?: ScheduleEvents }) {
+export function createStaffService(deps: CommandDeps & { proEmails: readonly string[] }) {
   const { db, proEmails } = deps;
+  const teamCommand = createTeamCommand(deps);
 
-  /** Runs a change as a team administrator; once committed, grids showing the team's staff refresh. */
-  const asAdmin = async <T>(
+  /**
+   * Runs a change as a team administrator, with the team row locked so changes to one team's staff
+   * (and their plan-limit checks) queue up; once committed, grids showing the team's staff refresh.
+   */
+  const asAdmin = <T>(
     user: UserRow,
     teamId: string,
-    work: (tx: Db, access: TeamAccess) => Promise<T>,
-  ) => {
-    const result = await withTeamAdmin(db, user, teamId, proEmails, work);
-    announce(deps.events, { teamId, kind: 'staff', user });
-    return result;
-  };
+    work: (tx: Db, access: TeamAccess, effects: Effects) => Promise<T>,
+  ) =>
+    teamCommand(user, teamId, { role: 'writer', lockTeam: true }, async (tx, access, effects) => {
+      const result = await work(tx, access, effects);
+      effects.announce({ kind: 'staff' });
+      return result;
+    });
 
   /** An UPDATE audit row for a staff member with the fields that changed. */
-  const auditStaffUpdate = (tx: Db, teamId: string, userId: string, before: StaffRow, after: StaffRow) =>
-    createAuditRepository(tx).recordUpdate({
-      teamId,
+  const auditStaffUpdate = (effects: Effects, before: StaffRow, after: StaffRow) =>
+    effects.auditUpdate({
       entityType: 'staff',
       entityId: before.id,
-      changedBy: userId,
       before: staffAuditValues(before),
       after: staffAuditValues(after),
     });
@@ -88,7 +85,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       options: { includeAll: boolean; date?: string | undefined },
     ): Promise<StaffDto[]> {
-      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      const access = await teamAccessOf(db, user, teamId, proEmails);
       authorizeStaffAction(access, 'viewStaffList');
       const activeOn = options.includeAll ? null : (options.date ?? teamToday(access.team));
       const rows = await createStaffRepository(db).listForTeam(teamId, activeOn);
@@ -96,7 +93,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     },
 
     async limits(user: UserRow, teamId: string): Promise<StaffLimitsResponse> {
-      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      const access = await teamAccessOf(db, user, teamId, proEmails);
       authorizeStaffAction(access, 'viewLimits');
       const counts = await createStaffRepository(db).counts(teamId);
       const plan = planOf(access.ownerTier);
@@ -114,7 +111,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       input: CreateStaffInput & { lastName: string; role: string; email: string | null; isAdmin: boolean },
     ): Promise<StaffDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         authorizeStaffAction(access, input.isAdmin ? 'addAdministrator' : 'addStaff');
         const repo = createStaffRepository(tx);
         if ((await repo.counts(teamId)).staff >= planOf(access.ownerTier).staffPerTeam) {
@@ -133,12 +130,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           isAdmin: input.isAdmin,
           displayOrder: await repo.nextDisplayOrder(teamId),
         });
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: row.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: staffAuditValues(row),
         });
         return dto(row, access);
@@ -151,7 +146,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       staffId: string,
       input: UpdateStaffInput & { lastName: string; role: string; email: string | null },
     ): Promise<StaffDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const repo = createStaffRepository(tx);
         const current = await findStaff(tx, teamId, staffId);
         const emailChanged = (input.email ?? null) !== (current.email ?? null);
@@ -190,7 +185,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
               }
             : {}),
         });
-        await auditStaffUpdate(tx, teamId, user.id, current, updated);
+        auditStaffUpdate(effects, current, updated);
         return dto(updated, access);
       });
     },
@@ -202,16 +197,15 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       staffId: string,
       leavingDate: string | undefined,
     ): Promise<RemoveStaffResponse> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const repo = createStaffRepository(tx);
         const current = await findStaff(tx, teamId, staffId);
         // Future in the team's time zone: a date that is today there removes them now.
         const leaving = Boolean(leavingDate && isFutureDate(leavingDate, teamToday(access.team)));
         authorizeStaffAction(access, leaving ? 'setLeavingDate' : 'removeStaff', current);
-        const audit = createAuditRepository(tx);
         if (leavingDate && leaving) {
           const updated = await repo.update(staffId, { leavingDate });
-          await auditStaffUpdate(tx, teamId, user.id, current, updated);
+          auditStaffUpdate(effects, current, updated);
           return {
             success: true,
             message: `${current.firstName} will leave the team after ${leavingDate}`,
@@ -220,12 +214,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           };
         }
         await repo.delete(staffId);
-        await audit.record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: staffId,
           action: 'DELETE',
-          changedBy: user.id,
           oldValues: staffAuditValues(current),
         });
         return {
@@ -238,19 +230,19 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     },
 
     async cancelLeaving(user: UserRow, teamId: string, staffId: string): Promise<StaffDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const current = await findStaff(tx, teamId, staffId);
         authorizeStaffAction(access, 'cancelLeaving', current);
         if (!current.leavingDate) return dto(current, access);
         const updated = await createStaffRepository(tx).update(staffId, { leavingDate: null });
-        await auditStaffUpdate(tx, teamId, user.id, current, updated);
+        auditStaffUpdate(effects, current, updated);
         return dto(updated, access);
       });
     },
 
     /** The whole new order, naming every member once. */
     async reorder(user: UserRow, teamId: string, staffIds: string[]): Promise<StaffDto[]> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         authorizeStaffAction(access, 'reorderStaff');
         const repo = createStaffRepository(tx);
         const before = await repo.listForTeam(teamId, null);
@@ -267,16 +259,13 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
         }
         await repo.setOrder(teamId, staffIds);
         const after = await repo.listForTeam(teamId, null);
-        const audit = createAuditRepository(tx);
         const previous = new Map(before.map((row) => [row.id, row.displayOrder]));
         for (const row of after) {
           if (previous.get(row.id) === row.displayOrder) continue;
-          await audit.record({
-            teamId,
+          effects.audit({
             entityType: 'staff',
             entityId: row.id,
             action: 'UPDATE',
-            changedBy: user.id,
             oldValues: { displayOrder: previous.get(row.id) ?? null },
             newValues: { displayOrder: row.displayOrder },
           });
@@ -290,7 +279,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       staffId: string | undefined,
     ): Promise<WeeklyHoursEntryDto[]> {
-      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      const access = await teamAccessOf(db, user, teamId, proEmails);
       authorizeStaffAction(access, 'viewWeeklyHours');
       return (await createStaffRepository(db).listWeeklyHours(teamId, staffId)).map(toWeeklyHoursDto);
     },
@@ -300,7 +289,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       teamId: string,
       input: CreateWeeklyHoursInput,
     ): Promise<WeeklyHoursEntryDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const repo = createStaffRepository(tx);
         const member = await findStaff(tx, teamId, input.staffId);
         authorizeStaffAction(access, 'editWeeklyHours', member);
@@ -311,12 +300,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           );
         }
         const row = await repo.insertWeeklyHours({ teamId, ...input });
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: member.id,
           action: 'UPDATE',
-          changedBy: user.id,
           newValues: { weeklyHours: { hoursPerWeek: row.hoursPerWeek, effectiveFrom: row.effectiveFrom } },
         });
         return certainResponse(WeeklyHoursEntryDto, toWeeklyHoursDto(row));
@@ -329,7 +316,7 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
       entryId: string,
       input: UpdateWeeklyHoursInput,
     ): Promise<WeeklyHoursEntryDto> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const repo = createStaffRepository(tx);
         const entry = await repo.findWeeklyHours(teamId, entryId);
         if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
@@ -338,12 +325,10 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
           throw new DomainError(ErrorCode.CONFLICT, `There is already an entry from ${input.effectiveFrom}`);
         }
         const row = await repo.updateWeeklyHours(entryId, input);
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: entry.staffId,
           action: 'UPDATE',
-          changedBy: user.id,
           oldValues: {
             weeklyHours: { hoursPerWeek: entry.hoursPerWeek, effectiveFrom: entry.effectiveFrom },
           },
@@ -354,18 +339,16 @@ export function createStaffService(deps: { db: Db; proEmails: readonly string[];
     },
 
     async deleteWeeklyHours(user: UserRow, teamId: string, entryId: string): Promise<MessageResponse> {
-      return asAdmin(user, teamId, async (tx, access) => {
+      return asAdmin(user, teamId, async (tx, access, effects) => {
         const repo = createStaffRepository(tx);
         const entry = await repo.findWeeklyHours(teamId, entryId);
         if (!entry) throw new DomainError(ErrorCode.NOT_FOUND, 'Weekly hours entry not found');
         authorizeStaffAction(access, 'editWeeklyHours', await findStaff(tx, teamId, entry.staffId));
         await repo.deleteWeeklyHours(entryId);
-        await createAuditRepository(tx).record({
-          teamId,
+        effects.audit({
           entityType: 'staff',
           entityId: entry.staffId,
           action: 'UPDATE',
-          changedBy: user.id,
           oldValues: {
             weeklyHours: { hoursPerWeek: entry.hoursPerWeek, effectiveFrom: entry.effectiveFrom },
           },

@@ -10,8 +10,8 @@ import { reusableStatement } from '../../db/reusable-statement.ts';
 import type { StaffRow, TeamRow } from '../../db/rows.ts';
 import { type shifts, teamStaffingSettings } from '../../db/schema.ts';
 import { memoTags } from '../../db/shared-read-memo.ts';
-import { createAvailabilityRepository } from '../availability/availability.repository.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
+import { availabilityReads } from '../availability/availability-reads.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
 
 /**
  * Everything the staffing rules (core staffing/) read about a team, loaded in a few queries: the team's
@@ -125,12 +125,12 @@ export async function loadStaffingContext(
 ): Promise<TeamStaffingContext> {
   const teamSettings = settings ?? (await loadStaffingSettings(db, team.id));
   const window = staffingWindow(from, to, teamSettings, team.weekStartDay);
-  const staffRepo = createStaffRepository(db);
+  const staffRepo = staffDirectory(db);
   const [staffRows, shiftRows, availability, hoursRows] = await Promise.all([
     staffRepo.listForTeam(team.id, null),
     schedule(db).listForTeam(team.id, window.from, window.to),
     // Dated entries of the window are all the rules can meet.
-    createAvailabilityRepository(db).listForTeam(team.id, window.from, window.to),
+    availabilityReads(db).listForTeam(team.id, window.from, window.to),
     staffRepo.listWeeklyHours(team.id, undefined),
   ]);
 

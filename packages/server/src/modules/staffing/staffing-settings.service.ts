@@ -6,16 +6,10 @@ import type {
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows, STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-limits';
 import { validatePeriod } from '@rotaboard/core/staffing/validate';
-import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import {
-  loadTeamAccess,
-  requireTeamAdmin,
-  type TeamAccess,
-  withTeamAdmin,
-} from '../team-access/team-access.ts';
+import type { CommandDeps } from '../audit/command.ts';
+import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
 import { loadStaffingContext, loadStaffingSettings, type ScheduleEntriesOf } from './staffing-context.ts';
 import { createStaffingSettingsRepository } from './staffing-settings.repository.ts';
 
@@ -39,17 +33,18 @@ const auditValues = (settings: StaffingSettings) => ({
  * stay as they were (read again on upgrading) but can be neither read nor changed, and hand edits
  * are no longer checked (strict-rules.ts).
  */
-export function createStaffingSettingsService(deps: {
-  db: Db;
-  proEmails: readonly string[];
-  /** The schedule's entries, which validate-period reads (createShiftRepository, passed in by app.ts). */
-  schedule: ScheduleEntriesOf;
-}) {
+export function createStaffingSettingsService(
+  deps: CommandDeps & {
+    proEmails: readonly string[];
+    /** The schedule's entries, which validate-period reads (createShiftRepository, passed in by app.ts). */
+    schedule: ScheduleEntriesOf;
+  },
+) {
   const { db } = deps;
+  const teamCommand = createTeamCommand(deps);
 
   async function readerAccess(user: UserRow, teamId: string): Promise<TeamAccess> {
-    const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, deps.proEmails);
-    return requireStaffingRules(requireTeamAdmin(access));
+    return requireStaffingRules(requireTeamAdmin(await teamAccessOf(db, user, teamId, deps.proEmails)));
   }
 
   return {
@@ -60,18 +55,22 @@ export function createStaffingSettingsService(deps: {
 
     async replace(user: UserRow, teamId: string, input: StaffingSettings): Promise<StaffingSettings> {
       // The team row is locked, so two saves queue up and each audit row's "before" is what it replaced.
-      return withTeamAdmin(db, user, teamId, deps.proEmails, async (tx, access) => {
-        requireStaffingRules(access);
+      const options = {
+        role: 'writer',
+        plan: { feature: 'staffingRules', refusal: STAFFING_RULES_ARE_PRO },
+        lockTeam: true,
+      } as const;
+      return teamCommand(user, teamId, options, async (tx, _access, effects) => {
         const before = await loadStaffingSettings(tx, teamId);
         await createStaffingSettingsRepository(tx).save(teamId, input);
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
+        effects.auditUpdate({
           entityType: 'team',
           entityId: teamId,
-          changedBy: user.id,
           before: auditValues(before),
           after: auditValues(input),
         });
+        // Open schedules check the week again: the coverage row and the rule marks follow.
+        effects.announce({ kind: 'staffing' });
         return input;
       });
     },

@@ -8,9 +8,9 @@ import {
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { type CommandActor, runCommand } from '../audit/command.ts';
 import type { ResolvedSupportSession } from '../auth/request-identity.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { isSupportAgent } from './support.service.ts';
 import { createSupportSessionRepository, type SupportSessionRow } from './support-session.repository.ts';
 
@@ -29,6 +29,11 @@ export function createSupportSessionService(deps: {
 }) {
   const { db } = deps;
   const isAgent = (user: { email: string }) => isSupportAgent(user, deps.supportEmails);
+  /**
+   * The actor of a command known only by id: these commands audit (naming who acted and for whom in
+   * each row) and announce nothing, so the id is all they use.
+   */
+  const byId = (id: string): CommandActor => ({ id, firstName: '', lastName: '', email: '' });
 
   return {
     isAgent,
@@ -41,9 +46,9 @@ export function createSupportSessionService(deps: {
       ticketId: string | undefined,
     ): Promise<{ token: string; supportSession: SupportSessionRow; user: UserRow }> {
       if (!isAgent(agent)) throw new DomainError(ErrorCode.FORBIDDEN, ONLY_AGENTS);
-      const result = await db.transaction(async (tx) => {
+      const result = await runCommand({ db }, { teamId: null, actor: agent }, async (tx, effects) => {
         const repo = createSupportSessionRepository(tx);
-        const user = await createUserRepository(tx).findById(userId);
+        const user = await userDirectory(tx).findById(userId);
         if (!user) throw new DomainError(ErrorCode.NOT_FOUND, NOT_A_TICKET_USER);
         if (isAgent(user)) throw new DomainError(ErrorCode.FORBIDDEN, CANNOT_IMPERSONATE_AGENT);
         const ticket = await repo.ticketOf(userId, ticketId);
@@ -61,12 +66,10 @@ export function createSupportSessionService(deps: {
           startedAt: now,
           expiresAt: new Date(now.getTime() + SUPPORT_MODE_MINUTES * 60_000),
         });
-        await createAuditRepository(tx).record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_session',
           entityId: supportSession.id,
           action: 'STARTED',
-          changedBy: agent.id,
           onBehalfOf: userId,
           newValues: { ticketId: ticket.id, expiresAt: supportSession.expiresAt.toISOString() },
         });
@@ -102,18 +105,16 @@ export function createSupportSessionService(deps: {
      * user's doing). Returns their ids, so their live connections can be closed.
      */
     async endAllForUser(userId: string): Promise<string[]> {
-      const ended = await db.transaction(async (tx) => {
+      const ended = await runCommand({ db }, { teamId: null, actor: byId(userId) }, async (tx, effects) => {
         const rows = await createSupportSessionRepository(tx).endAllForUser(userId, new Date());
-        await createAuditRepository(tx).recordMany(
-          rows.map((row) => ({
-            teamId: null,
-            entityType: 'support_session' as const,
+        for (const row of rows) {
+          effects.audit({
+            entityType: 'support_session',
             entityId: row.id,
-            action: 'ENDED' as const,
-            changedBy: userId,
+            action: 'ENDED',
             newValues: { endedAt: row.endedAt?.toISOString() ?? null, by: 'user' },
-          })),
-        );
+          });
+        }
         return rows;
       });
       for (const row of ended) if (row.ticketId) deps.onTicketChanged?.(row.ticketId, row.userId);
@@ -122,11 +123,11 @@ export function createSupportSessionService(deps: {
 
     /** Ends a support session (once), audited as the agent's. */
     async end(supportSession: SupportSessionRow): Promise<void> {
-      const ended = await db.transaction(async (tx) => {
+      const actor = byId(supportSession.agentId);
+      const ended = await runCommand({ db }, { teamId: null, actor }, async (tx, effects) => {
         const row = await createSupportSessionRepository(tx).end(supportSession.id, new Date());
         if (!row) return null;
-        await createAuditRepository(tx).record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_session',
           entityId: row.id,
           action: 'ENDED',

@@ -7,8 +7,8 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
-import { type Mailer, type OutgoingEmail, sendAfterCommit, type WarnLog } from '../../plugins/mail.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import type { Mailer, OutgoingEmail, WarnLog } from '../../plugins/mail.ts';
+import { runCommand } from '../audit/command.ts';
 import { ticketOpenedEmail, ticketReplyEmail } from '../mail/templates.ts';
 import { createSupportRepository, type TicketRow } from './support.repository.ts';
 import { createSupportSessionRepository } from './support-session.repository.ts';
@@ -45,9 +45,11 @@ export function createSupportService(deps: {
   const isAgent = (user: UserRow) => isSupportAgent(user, deps.supportEmails);
   const tierOf = (user: UserRow) => effectiveTier(billingStateOf(user), user.email, deps.proEmails);
   const ticketUrl = (id: string) => `${deps.publicUrl}/support/${id}`;
-  /** Call after the transaction resolved, so listeners refetch committed data. */
-  const announce = (ticket: { id: string; userId: string }) =>
+  /** A command's after-effect, so listeners refetch committed data. */
+  const ticketUpdated = (ticket: { id: string; userId: string }) => () =>
     deps.events?.supportTicketUpdated(ticket.id, ticket.userId);
+  /** What support's commands use: no team, so no live team events; emails after commit. */
+  const command = { db, mailer: deps.mailer, ...(deps.log ? { log: deps.log } : {}) };
 
   const summary = (row: TicketRow, agent: boolean, owner?: UserRow): TicketSummaryDto => ({
     id: row.id,
@@ -128,7 +130,7 @@ export function createSupportService(deps: {
       input: { title: string; type: NewTicketInput['type']; message: string },
     ): Promise<TicketDto> {
       if (isAgent(user)) throw new DomainError(ErrorCode.FORBIDDEN, AGENTS_CANNOT_CREATE);
-      const { dto, mails } = await db.transaction(async (tx) => {
+      return runCommand(command, { teamId: null, actor: user }, async (tx, effects) => {
         const repo = createSupportRepository(tx);
         const ticket = await repo.insertTicket({
           userId: user.id,
@@ -141,21 +143,16 @@ export function createSupportService(deps: {
           authorId: user.id,
           content: input.message,
         });
-        const audit = createAuditRepository(tx);
-        await audit.record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_ticket',
           entityId: ticket.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: { title: ticket.title, type: ticket.type, status: ticket.status },
         });
-        await audit.record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_message',
           entityId: message.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: { ticketId: ticket.id, role: 'user' },
         });
         const priority = planAllows(tierOf(user), 'prioritySupport');
@@ -171,11 +168,10 @@ export function createSupportService(deps: {
               priority,
             }),
           }));
-        return { dto: await toDto(tx, user, ticket), mails };
+        effects.afterCommit(ticketUpdated({ id: ticket.id, userId: user.id }));
+        effects.mail(...mails);
+        return toDto(tx, user, ticket);
       });
-      announce({ id: dto.id, userId: user.id });
-      await sendAfterCommit(deps.mailer, mails, deps.log);
-      return dto;
     },
 
     /** The thread; opening it marks the other side's replies read for this side. */
@@ -194,7 +190,7 @@ export function createSupportService(deps: {
     },
 
     async reply(user: UserRow, ticketId: string, content: string): Promise<TicketDto> {
-      const { dto, mails, ticket } = await db.transaction(async (tx) => {
+      return runCommand(command, { teamId: null, actor: user }, async (tx, effects) => {
         const row = await visible(tx, user, ticketId, true);
         if (row.status !== 'open') throw new DomainError(ErrorCode.CONFLICT, TICKET_CLOSED);
         const agent = isAgent(user);
@@ -211,12 +207,10 @@ export function createSupportService(deps: {
             ? { unreadByUser: true, unreadBySupport: false }
             : { unreadBySupport: true, unreadByUser: false }),
         });
-        await createAuditRepository(tx).record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_message',
           entityId: message.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: { ticketId, role: message.role },
         });
         const owner = agent ? await repo.findUser(row.userId) : null;
@@ -232,31 +226,27 @@ export function createSupportService(deps: {
               },
             ]
           : [];
-        return { dto: await toDto(tx, user, updated), mails, ticket: updated };
+        effects.afterCommit(ticketUpdated(updated));
+        effects.mail(...mails);
+        return toDto(tx, user, updated);
       });
-      announce(ticket);
-      await sendAfterCommit(deps.mailer, mails, deps.log);
-      return dto;
     },
 
     async setStatus(user: UserRow, ticketId: string, status: 'open' | 'closed'): Promise<TicketDto> {
-      const { dto, changed } = await db.transaction(async (tx) => {
+      return runCommand(command, { teamId: null, actor: user }, async (tx, effects) => {
         const row = await visible(tx, user, ticketId, true);
-        if (row.status === status) return { dto: await toDto(tx, user, row), changed: null };
+        if (row.status === status) return toDto(tx, user, row);
         const updated = await createSupportRepository(tx).update(ticketId, { status, updatedAt: new Date() });
-        await createAuditRepository(tx).record({
-          teamId: null,
+        effects.audit({
           entityType: 'support_ticket',
           entityId: ticketId,
           action: 'UPDATE',
-          changedBy: user.id,
           oldValues: { status: row.status },
           newValues: { status },
         });
-        return { dto: await toDto(tx, user, updated), changed: updated };
+        effects.afterCommit(ticketUpdated(updated));
+        return toDto(tx, user, updated);
       });
-      if (changed) announce(changed);
-      return dto;
     },
   };
 }

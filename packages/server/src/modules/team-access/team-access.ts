@@ -136,25 +136,6 @@ export function requireTeamOwner(access: TeamAccess, what: string): TeamAccess {
   return access;
 }
 
-/**
- * Runs `work` in a transaction as an owner or administrator of the team, with the team row locked so
- * changes to one team's staff (and their plan-limit checks) queue up instead of racing.
- */
-export function withTeamAdmin<T>(
-  db: Db,
-  user: { id: string },
-  teamId: string,
-  proEmails: readonly string[],
-  work: (tx: Db, access: TeamAccess) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    const teams = createTeamRepository(tx);
-    const access = requireTeamWriter(await loadTeamAccess(teams, teamId, user.id, proEmails));
-    await teams.lock(teamId);
-    return work(tx, access);
-  });
-}
-
 /** The caller's access to a team, read with `db` (a transaction or the pool): for reads and checks. */
 export function teamAccessOf(
   db: Db,

@@ -7,29 +7,30 @@ import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import type { Db } from '../../db/db.ts';
 import type { TeamRow, UserRow } from '../../db/rows.ts';
 import { billingStateOf } from '../../lib/billing-state.ts';
-import { announce, type ScheduleEvents } from '../../lib/realtime-events.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { staffAuditValues } from '../staff/staff.dto.ts';
-import { createStaffRepository } from '../staff/staff.repository.ts';
-import { createTeamRepository } from '../team-access/team.repository.ts';
-import {
-  loadTeamAccess,
-  requireTeamOwner,
-  requireTeamWriter,
-  teamsOfUser,
-} from '../team-access/team-access.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { staffDirectory } from '../staff/staff-directory.ts';
+import { requireTeamOwner, teamAccessOf, teamsOfUser } from '../team-access/team-access.ts';
+import { createTeamCommand } from '../team-access/team-command.ts';
+import { teamRecords } from '../team-access/team-records.ts';
+import { userDirectory } from '../users/user-directory.ts';
 import { teamAuditValues, teamHash, toTeamDto } from './team.dto.ts';
 
 export const STALE_TEAM_MESSAGE = 'This team was changed by someone else. Reload to see the latest version.';
 
-export function createTeamService(deps: { db: Db; proEmails: readonly string[]; events?: ScheduleEvents }) {
+export function createTeamService(deps: CommandDeps & { proEmails: readonly string[] }) {
   const { db, proEmails } = deps;
+  const teamCommand = createTeamCommand(deps);
 
-  /** Puts the owner on the team's staff list (at the end), or takes them off it. */
-  async function setOwnerInStaffList(tx: Db, team: TeamRow, owner: UserRow, include: boolean) {
-    const staffRepo = createStaffRepository(tx);
-    const audit = createAuditRepository(tx);
+  /** Puts the owner (the command's actor) on the team's staff list (at the end), or takes them off it. */
+  async function setOwnerInStaffList(
+    tx: Db,
+    effects: Effects,
+    team: TeamRow,
+    owner: UserRow,
+    include: boolean,
+  ) {
+    const staffRepo = staffDirectory(tx);
     const existing = await staffRepo.findByUser(team.id, owner.id);
     if (include && !existing) {
       const row = await staffRepo.insert({
@@ -42,22 +43,20 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
         joinedAt: new Date(),
         displayOrder: await staffRepo.nextDisplayOrder(team.id),
       });
-      await audit.record({
+      effects.audit({
         teamId: team.id,
         entityType: 'staff',
         entityId: row.id,
         action: 'CREATE',
-        changedBy: owner.id,
         newValues: staffAuditValues(row),
       });
     } else if (!include && existing) {
       await staffRepo.delete(existing.id);
-      await audit.record({
+      effects.audit({
         teamId: team.id,
         entityType: 'staff',
         entityId: existing.id,
         action: 'DELETE',
-        changedBy: owner.id,
         oldValues: staffAuditValues(existing),
       });
     }
@@ -65,7 +64,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
 
   return {
     async list(user: UserRow): Promise<TeamDto[]> {
-      const rows = await teamsOfUser(createTeamRepository(db), user.id);
+      const rows = await teamsOfUser(teamRecords(db), user.id);
       return rows.map((row) =>
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),
@@ -76,7 +75,7 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
     },
 
     async get(user: UserRow, teamId: string): Promise<TeamDto> {
-      const access = await loadTeamAccess(createTeamRepository(db), teamId, user.id, proEmails);
+      const access = await teamAccessOf(db, user, teamId, proEmails);
       return toTeamDto(access.team, { ...access, isOwner: access.role === 'owner' });
     },
 
@@ -86,10 +85,11 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
       input: CreateTeamInput & { weekStartDay: number; timeZone: string; ownerInStaffList: boolean },
     ): Promise<TeamDto> {
       const tier = effectiveTier(billingStateOf(user), user.email, proEmails);
-      return db.transaction(async (tx) => {
-        const repo = createTeamRepository(tx);
+      // Not a team command: the team does not exist yet (its audit rows name it once it does).
+      return runCommand(deps, { teamId: null, actor: user }, async (tx, effects) => {
+        const repo = teamRecords(tx);
         // Serialise team creation per owner so two quick requests cannot both pass the limit.
-        await createUserRepository(tx).lockById(user.id);
+        await userDirectory(tx).lockById(user.id);
         if ((await repo.countOwnedBy(user.id)) >= planOf(tier).ownedTeams) {
           throw new DomainError(ErrorCode.PLAN_LIMIT, ownedTeamsLimitMessage(tier));
         }
@@ -100,24 +100,23 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
           ownerId: user.id,
           ownerInStaffList: input.ownerInStaffList,
         });
-        await createAuditRepository(tx).record({
+        effects.audit({
           teamId: team.id,
           entityType: 'team',
           entityId: team.id,
           action: 'CREATE',
-          changedBy: user.id,
           newValues: { ...teamAuditValues(team), owner: user.email },
         });
-        if (input.ownerInStaffList) await setOwnerInStaffList(tx, team, user, true);
+        if (input.ownerInStaffList) await setOwnerInStaffList(tx, effects, team, user, true);
         return toTeamDto(team, { isAdmin: true, isOwner: true, ownerTier: tier });
       });
     },
 
     /** Owners and admins edit the team; only the owner puts themselves on or off the staff list. */
     async update(user: UserRow, teamId: string, input: UpdateTeamInput): Promise<TeamDto> {
-      const result = await db.transaction(async (tx) => {
-        const repo = createTeamRepository(tx);
-        const access = requireTeamWriter(await loadTeamAccess(repo, teamId, user.id, proEmails));
+      return teamCommand(user, teamId, { role: 'writer' }, async (tx, access, effects) => {
+        const repo = teamRecords(tx);
+        // Locked here rather than with `lockTeam`: the locked row is what the edit's hash is checked against.
         const current = await repo.lock(teamId);
         if (teamHash(current) !== input.hash) throw new DomainError(ErrorCode.STALE_HASH, STALE_TEAM_MESSAGE);
         const changesOwnerRow =
@@ -142,48 +141,41 @@ export function createTeamService(deps: { db: Db; proEmails: readonly string[]; 
             ? { scheduleAgentEnabled: input.scheduleAgentEnabled }
             : {}),
         });
-        if (changesOwnerRow) await setOwnerInStaffList(tx, updated, user, updated.ownerInStaffList);
-        await createAuditRepository(tx).recordUpdate({
-          teamId,
+        if (changesOwnerRow) {
+          await setOwnerInStaffList(tx, effects, updated, user, updated.ownerInStaffList);
+        }
+        effects.auditUpdate({
           entityType: 'team',
           entityId: teamId,
-          changedBy: user.id,
           before: teamAuditValues(current),
           after: teamAuditValues(updated),
         });
+        effects.announce({ kind: 'team' });
         return toTeamDto(updated, {
           isAdmin: true,
           isOwner: access.role === 'owner',
           ownerTier: access.ownerTier,
         });
       });
-      announce(deps.events, { teamId, kind: 'team', user });
-      return result;
     },
 
     /** Only the owner deletes a team, and with it all of its data. */
     async delete(user: UserRow, teamId: string): Promise<MessageResponse> {
-      const result = await db.transaction(async (tx) => {
-        const repo = createTeamRepository(tx);
-        const access = requireTeamOwner(
-          await loadTeamAccess(repo, teamId, user.id, proEmails),
-          'delete the team',
-        );
-        await repo.delete(teamId);
+      const options = { role: 'owner', ownerAction: 'delete the team' } as const;
+      return teamCommand(user, teamId, options, async (tx, access, effects) => {
+        await teamRecords(tx).delete(teamId);
         // Kept outside the team (team_id null) so the deletion itself stays on record.
-        await createAuditRepository(tx).record({
+        effects.audit({
           teamId: null,
           entityType: 'team',
           entityId: teamId,
           action: 'DELETE',
-          changedBy: user.id,
           oldValues: { ...teamAuditValues(access.team), owner: user.email },
         });
+        // The hub finds nobody is a member any more and empties the team's group.
+        effects.announce({ kind: 'team' });
         return { success: true, message: `${access.team.name} has been deleted` };
       });
-      // The hub finds nobody is a member any more and empties the team's group.
-      announce(deps.events, { teamId, kind: 'team', user });
-      return result;
     },
   };
 }

@@ -1,9 +1,8 @@
-import { changedFields } from '@rotaboard/core/audit/changes';
 import { UpdatePreferencesInput, UpdateProfileInput, UserResponse } from '@rotaboard/core/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { runCommand } from '../audit/command.ts';
 import { toUserDto } from './user.dto.ts';
 import { createUserRepository, type UserRepository, type UserRow } from './user.repository.ts';
 
@@ -20,19 +19,14 @@ export async function usersRoutes(app: FastifyInstance) {
     fields: (row: UserRow) => Record<string, unknown>,
     change: (users: UserRepository) => Promise<UserRow>,
   ) =>
-    app.db.transaction(async (tx) => {
+    runCommand({ db: app.db }, { teamId: null, actor: user }, async (tx, effects) => {
       const updated = await change(createUserRepository(tx));
-      const diff = changedFields(fields(user), fields(updated));
-      if (diff) {
-        await createAuditRepository(tx).record({
-          teamId: null,
-          entityType: 'user',
-          entityId: user.id,
-          action: 'UPDATE',
-          changedBy: user.id,
-          ...diff,
-        });
-      }
+      effects.auditUpdate({
+        entityType: 'user',
+        entityId: user.id,
+        before: fields(user),
+        after: fields(updated),
+      });
       return updated;
     });
 
