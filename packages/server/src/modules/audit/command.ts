@@ -47,6 +47,11 @@ export type Effects = {
   mail(...mails: readonly (OutgoingEmail | null | undefined)[]): void;
   /** Anything else that must wait for the commit (a cache to drop, sockets to end). */
   afterCommit(effect: () => unknown): void;
+  /**
+   * Names who acts, for a command that learns it only inside (a link that signs someone in: the
+   * account is found or made in the transaction). Audit rows and announcements use it.
+   */
+  actAs(actor: CommandActor): void;
 };
 
 /** What the write pipeline is built from: the app's database, live hub, mailer and log. */
@@ -56,21 +61,26 @@ export type CommandDeps = { db: Db; events?: ScheduleEvents; mailer?: Mailer; lo
 export type CommandScope = { tx: Db; effects: Effects };
 
 type Collected = {
+  actor: CommandActor | null;
   audit: AuditEntry[];
   announcements: Announcement[];
   mails: OutgoingEmail[];
   after: (() => unknown)[];
 };
 
-function collector(teamId: string | null, actor: CommandActor): { effects: Effects; collected: Collected } {
-  const collected: Collected = { audit: [], announcements: [], mails: [], after: [] };
+/** An audit row as collected: who made it is filled in when the rows are written (the actor may come late). */
+type PendingAudit = Omit<AuditEntry, 'changedBy'> & { changedBy?: string | null };
+
+function collector(teamId: string | null, actor: CommandActor | null) {
+  const collected: Collected = { actor, audit: [], announcements: [], mails: [], after: [] };
+  const pending: PendingAudit[] = [];
   const effects: Effects = {
     audit(entry) {
-      collected.audit.push({ teamId, changedBy: actor.id, ...entry });
+      pending.push({ teamId, ...entry });
     },
     auditUpdate({ before, after, action = 'UPDATE', ...entry }) {
       const diff = changedFields(before, after);
-      if (diff) collected.audit.push({ teamId, changedBy: actor.id, action, ...entry, ...diff });
+      if (diff) pending.push({ teamId, action, ...entry, ...diff });
     },
     announce(change) {
       collected.announcements.push(change);
@@ -81,8 +91,19 @@ function collector(teamId: string | null, actor: CommandActor): { effects: Effec
     afterCommit(effect) {
       collected.after.push(effect);
     },
+    actAs(who) {
+      collected.actor = who;
+    },
   };
-  return { effects, collected };
+  /** The audit rows with their actor, and a refusal (before commit) of announcements nobody made. */
+  const finish = (): AuditEntry[] => {
+    const who = collected.actor;
+    if (!who && (collected.announcements.length > 0 || pending.some((e) => e.changedBy === undefined))) {
+      throw new Error('A command audited or announced a change without naming who made it (effects.actAs)');
+    }
+    return pending.map((entry) => ({ ...entry, changedBy: entry.changedBy ?? who?.id ?? null }));
+  };
+  return { effects, collected, finish };
 }
 
 /**
@@ -93,19 +114,20 @@ function collector(teamId: string | null, actor: CommandActor): { effects: Effec
  */
 export async function runCommand<T>(
   deps: CommandDeps,
-  scope: { teamId: string | null; actor: CommandActor; join?: CommandScope | undefined },
+  scope: { teamId: string | null; actor: CommandActor | null; join?: CommandScope | undefined },
   work: (tx: Db, effects: Effects) => Promise<T>,
 ): Promise<T> {
   if (scope.join) return work(scope.join.tx, scope.join.effects);
-  const { effects, collected } = collector(scope.teamId, scope.actor);
+  const { effects, collected, finish } = collector(scope.teamId, scope.actor);
   const result = await deps.db.transaction(async (tx) => {
     const value = await work(tx, effects);
-    await createAuditRepository(tx).recordMany(collected.audit);
+    await createAuditRepository(tx).recordMany(finish());
     return value;
   });
+  const { actor } = collected;
   for (const change of collected.announcements) {
     const teamId = change.teamId ?? scope.teamId;
-    if (teamId) announce(deps.events, { ...change, teamId, user: scope.actor });
+    if (teamId && actor) announce(deps.events, { ...change, teamId, user: actor });
   }
   if (deps.mailer) await sendAfterCommit(deps.mailer, collected.mails, deps.log);
   for (const effect of collected.after) {

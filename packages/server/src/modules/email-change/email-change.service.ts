@@ -12,7 +12,7 @@ import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { type CommandActor, type CommandDeps, runCommand } from '../audit/command.ts';
+import { type CommandDeps, runCommand } from '../audit/command.ts';
 import { addressInUseEmail, confirmEmailChangeEmail, verifyNewEmailEmail } from '../mail/templates.ts';
 import { userDirectory } from '../users/user-directory.ts';
 import { createEmailChangeRepository, type EmailChangeRow } from './email-change.repository.ts';
@@ -123,8 +123,7 @@ export function createEmailChangeService(deps: CommandDeps & { mailer: Mailer; p
       // loser is told the address is taken, as if it had been taken a moment earlier.
       // Who acts is the account the link belongs to, found inside the command: filled in there, before
       // anything is audited or announced (as the account's new address).
-      const actor: CommandActor = { id: '', firstName: '', lastName: '', email: '' };
-      return runCommand(deps, { teamId: null, actor }, async (tx, effects) => {
+      return runCommand(deps, { teamId: null, actor: null }, async (tx, effects) => {
         const changes = createEmailChangeRepository(tx);
         const users = userDirectory(tx);
         const change = checkUsable(
@@ -142,7 +141,7 @@ export function createEmailChangeService(deps: CommandDeps & { mailer: Mailer; p
         await users.updateEmail(user.id, change.newEmail).catch((error: unknown) => {
           throw isUniqueViolation(error) ? new DomainError(ErrorCode.CONFLICT, IN_USE) : error;
         });
-        Object.assign(actor, {
+        effects.actAs({
           id: user.id,
           firstName: user.firstName,
           lastName: user.lastName,

@@ -12,7 +12,7 @@ import { DAY_MS } from '../../lib/calendar.ts';
 import { certainResponse } from '../../lib/certain-response.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { type CommandActor, type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
+import { type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { invitationEmail } from '../mail/templates.ts';
 import { staffAuditValues, toStaffDto } from '../staff/staff.dto.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
@@ -219,9 +219,8 @@ export function createInviteService(
     ): Promise<{ user: UserRow; response: AcceptInviteResponse }> {
       if (!LinkToken.safeParse(token).success) throw new DomainError(ErrorCode.TOKEN_INVALID, INVALID);
       // Not a team command: no one is on the team yet. Who acts is the account the link signs in, found
-      // (or created) inside the command: filled in there, before anything is audited or announced.
-      const actor: CommandActor = { id: '', firstName: '', lastName: '', email: '' };
-      return runCommand(deps, { teamId: null, actor }, async (tx, effects) => {
+      // (or created) inside the command: named there (effects.actAs) before anything is audited or announced.
+      return runCommand(deps, { teamId: null, actor: null }, async (tx, effects) => {
         const staffRepo = staffDirectory(tx);
         const member = await staffRepo.findByInviteTokenHash(hashToken(token));
         if (member?.inviteStatus !== 'invited' || !member.email) {
@@ -262,7 +261,7 @@ export function createInviteService(
         // Signed in by this link: the join is reported here, not again at the next sign-in.
         await userRepo.recordLogin(account.id, new Date());
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, member.teamId));
-        Object.assign(actor, {
+        effects.actAs({
           id: account.id,
           firstName: account.firstName,
           lastName: account.lastName,
