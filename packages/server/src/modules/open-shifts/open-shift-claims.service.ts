@@ -200,7 +200,7 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
                 newValues: claimAuditValues(r),
               });
             }
-            ctx.announceAfterShifts(effects, user, teamId, filled);
+            ctx.announceChange(effects, filled);
             effects.mail(...(await ctx.decidedMails(tx, a, user, row, [approved, ...rejected])));
             inside = { row: filled, claims: await repo.claimsOf([row.id]) };
           },

@@ -4,9 +4,8 @@ import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import type { Db } from '../../db/db.ts';
 import type { StaffRow, UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { announce } from '../../lib/realtime-events.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
-import type { Announcement, CommandDeps, Effects } from '../audit/command.ts';
+import type { CommandDeps, Effects } from '../audit/command.ts';
 import { openShiftClaimDecidedEmail } from '../mail/templates.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
@@ -91,17 +90,6 @@ export function createOpenShiftContext(deps: OpenShiftServiceDeps) {
     /** Tells open grids the open shift changed, after the command commits. */
     announceChange: (effects: Effects, row: OpenShiftRow) =>
       effects.announce({ kind: 'open-shifts', dates: [row.shiftDate], ids: [row.id] }),
-
-    /**
-     * The same, inside the shift service's command (an approved claim's): its callback is handed the
-     * command's effects before that command announces the shift, so this waits for the commit's
-     * after-effects, which run after the command's announcements: open screens hear of the shift
-     * first, as they always did.
-     */
-    announceAfterShifts(effects: Effects, user: UserRow, teamId: string, row: OpenShiftRow) {
-      const change: Announcement = { kind: 'open-shifts', dates: [row.shiftDate], ids: [row.id] };
-      effects.afterCommit(() => announce(deps.events, { ...change, teamId, user }));
-    },
   };
 }
 export type OpenShiftContext = ReturnType<typeof createOpenShiftContext>;

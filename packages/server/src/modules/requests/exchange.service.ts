@@ -233,7 +233,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
             approvedBy: user.id,
           });
           // A give-away to anyone is now an open shift: open grids show it at once.
-          ctx.announceAfterShifts(effects, user, teamId, {
+          effects.announce({
             kind: 'open-shifts',
             dates: [opened.shiftDate],
             ids: [opened.id],
@@ -247,7 +247,7 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
           reviewedAt: new Date(),
         });
         recordRequest(effects, 'APPROVED', row, decided);
-        ctx.announceAfterShifts(effects, user, teamId, { kind: 'requests', ids: [requestId] });
+        effects.announce({ kind: 'requests', ids: [requestId] });
         effects.mail(...(await ctx.decidedMails(tx, a, row, user, 'approved', adminComments, summary)));
         return dtoOf(repo, row.id, a);
       },

@@ -12,9 +12,8 @@ import { describeEntry } from '@rotaboard/core/shifts/describe';
 import type { Db } from '../../db/db.ts';
 import type { ShiftRow, UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { announce } from '../../lib/realtime-events.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
-import type { Announcement, CommandDeps, Effects } from '../audit/command.ts';
+import type { CommandDeps, Effects } from '../audit/command.ts';
 import { requestArrivedEmail, requestDecidedEmail, swapDecidedEmail } from '../mail/templates.ts';
 import type { createShiftService } from '../shifts/shift.service.ts';
 import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
@@ -301,15 +300,6 @@ export function createRequestContext(deps: RequestServiceDeps) {
       return { a, ...(await lockForReview(tx, a, requestId, approve)) };
     },
 
-    /**
-     * An announcement to follow the shift command's own. A callback the shift service runs (an
-     * exchange's) is handed its effects before that command announces its shifts; announcing there
-     * would tell open screens of the request before the shifts it moved, so this waits for the commit's
-     * after-effects, which run after the command's announcements, as the request's did before.
-     */
-    announceAfterShifts(effects: Effects, user: UserRow, teamId: string, change: Announcement) {
-      effects.afterCommit(() => announce(deps.events, { ...change, teamId, user }));
-    },
     reviewerMails,
     decidedMails,
   };

@@ -174,9 +174,10 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         );
         if (strict) refuseBreachesAmong(strict, a, [member], entries.map(toStaffingEntry));
         refuseClash(member, input, null, entries);
+        // The shift's own announcement first: what a callback announces (a claim, a request) follows it.
+        effects.announce({ kind: 'shifts', dates: [row.shiftDate], ids: [row.id] });
         if (within) await within(tx, row, effects);
         if (notify && isLocked(a, row.shiftDate)) effects.mail(changeMail(a, member, 'added', null, row));
-        effects.announce({ kind: 'shifts', dates: [row.shiftDate], ids: [row.id] });
         return certainResponse(ShiftDto, toShiftDto(row, a));
       });
     },
@@ -215,6 +216,7 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           before: shiftAuditValues(before),
           after: shiftAuditValues(after),
         });
+        effects.announce({ kind: 'shifts', dates: [before.shiftDate, after.shiftDate], ids: [shiftId] });
         if (within) await within(tx, before, after, effects);
         if (notify && (isLocked(a, before.shiftDate) || isLocked(a, after.shiftDate))) {
           if (previousMember.id === member.id) effects.mail(changeMail(a, member, 'changed', before, after));
@@ -224,7 +226,6 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
               changeMail(a, member, 'added', null, after),
             );
         }
-        effects.announce({ kind: 'shifts', dates: [before.shiftDate, after.shiftDate], ids: [shiftId] });
         return certainResponse(ShiftDto, toShiftDto(after, a));
       });
     },
@@ -309,8 +310,8 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
             });
           }
         }
-        const result = await within(tx, before, effects);
         effects.announce({ kind: 'shifts', dates: shiftDates, ids: before.map((row) => row.id) });
+        const result = await within(tx, before, effects);
         return result;
       });
     },
@@ -337,10 +338,10 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
           action: 'DELETE',
           oldValues: shiftAuditValues(before),
         });
+        effects.announce({ kind: 'shifts', dates: [before.shiftDate], ids: [shiftId] });
         if (within) await within(tx, before, effects);
         if (notify && isLocked(a, before.shiftDate))
           effects.mail(changeMail(a, member, 'removed', before, null));
-        effects.announce({ kind: 'shifts', dates: [before.shiftDate], ids: [shiftId] });
         return { success: true as const, message: `Deleted ${describeEntry(before)}` };
       });
     },
