@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { memoTags, SharedReadMemo, sharedMemoOf, shareMemoOn } from '../src/db/shared-read-memo.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
+import { createShiftLockRepository } from '../src/modules/shifts/shift-lock.repository.ts';
 import { createStaffRepository } from '../src/modules/staff/staff.repository.ts';
 import { loadStaffingSettings } from '../src/modules/staffing/staffing-context.ts';
 import { createTeamRepository } from '../src/modules/team-access/team.repository.ts';
@@ -95,7 +96,7 @@ describe.skipIf(!ready)('the session and team-access memo on PostgreSQL', () => 
       expect(queries.n - afterExtend).toBe(1); // the session only: the team access is untouched
 
       // A shift change moves the schedule version the access carries: named by team.
-      await createTeamRepository(db).setLock(team.id, { lockedUntil: null, hideScheduleAfterLock: false });
+      await createShiftLockRepository(db).set(team.id, { lockedUntil: null, hideScheduleAfterLock: false });
       expect(published.at(-1)).toBe(JSON.stringify([memoTags.team(team.id), memoTags.teamLock(team.id)]));
       const afterLock = queries.n;
       await read();

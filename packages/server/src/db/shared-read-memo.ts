@@ -35,7 +35,7 @@ export const memoTags = {
   sessionId: (sessionId: string) => `session-id:${sessionId}`,
   user: (userId: string) => `user:${userId}`,
   team: (teamId: string) => `team:${teamId}`,
-  /** Only the schedule lock (named by setLock and deletion, not by shift writes as `team:` is). */
+  /** Only the schedule lock (named by the shifts module's lock write and deletion, not by shift writes as `team:` is). */
   teamLock: (teamId: string) => `team-lock:${teamId}`,
   /** Only the team's staffing settings (named by their save and the team's deletion). */
   teamSettings: (teamId: string) => `team-settings:${teamId}`,

@@ -185,20 +185,6 @@ export function createTeamRepository(db: Db) {
       return row!;
     },
 
-    /** Sets the schedule lock; returns the team as it now is. */
-    async setLock(
-      teamId: string,
-      lock: { lockedUntil: string | null; hideScheduleAfterLock: boolean },
-    ): Promise<TeamRow> {
-      const [row] = await db
-        .update(teams)
-        .set({ ...lock, updatedAt: new Date() })
-        .where(eq(teams.id, teamId))
-        .returning();
-      await invalidateReads(db, [memoTags.team(teamId), memoTags.teamLock(teamId)]);
-      return row!;
-    },
-
     async countOwnedBy(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.ownerId, userId));
       return row?.n ?? 0;
