@@ -38,6 +38,8 @@ export const SCHEDULE_CHANGE_KINDS = [
   'team',
   'requests',
   'open-shifts',
+  /** Pay rates or labour settings (issue 43): delivered to owners and administrators only. */
+  'labour',
 ] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
 
