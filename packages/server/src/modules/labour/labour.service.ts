@@ -7,7 +7,7 @@ import type {
 } from '@rotaboard/core/contracts/labour';
 import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { type CostEntry, costShifts, summariseLabour } from '@rotaboard/core/labour/labour-cost';
+import { costShifts, summariseLabour } from '@rotaboard/core/labour/labour-cost';
 import { multiplierHundredths } from '@rotaboard/core/labour/money';
 import type { PayRate } from '@rotaboard/core/labour/pay-rates';
 import { LABOUR_COST_IS_PRO, planAllows } from '@rotaboard/core/plans/plan-limits';
@@ -181,7 +181,7 @@ export function createLabourService(deps: CommandDeps & { proEmails: readonly st
       const from = startOfWeek(range.startDate, team.weekStartDay);
       const to = addDays(startOfWeek(range.endDate, team.weekStartDay), 6);
       const [entries, rates, people] = await Promise.all([
-        scheduleReads(db).listForTeam(teamId, from, to),
+        scheduleReads(db).costEntriesForTeam(teamId, from, to),
         createLabourRepository(db).listForTeam(teamId, to),
         staffDirectory(db).listForTeam(teamId, null),
       ]);
@@ -191,31 +191,15 @@ export function createLabourService(deps: CommandDeps & { proEmails: readonly st
         if (own) own.push(rate);
         else ratesByStaff.set(staffId, [rate]);
       }
-      const costed = costShifts(
-        entries.map(
-          (row): CostEntry => ({
-            shiftId: row.id,
-            staffId: row.staffId,
-            shiftDate: row.shiftDate,
-            startTime: row.startTime,
-            endTime: row.endTime,
-            isTimeOff: row.isTimeOff,
-            breakMinutes: row.breakMinutes,
-            timeOffHours: row.timeOffHours,
-            timeOffDays: row.timeOffDays,
-            attendanceAdjustments: row.attendanceAdjustments,
-          }),
-        ),
-        {
-          ratesByStaff,
-          settings: {
-            overtimeAfterMinutes: team.overtimeAfterMinutes,
-            overtimeMultiplier: team.overtimeMultiplierHundredths / 100,
-          },
-          weekStartDay: team.weekStartDay,
-          timeZone: team.timeZone,
+      const costed = costShifts(entries, {
+        ratesByStaff,
+        settings: {
+          overtimeAfterMinutes: team.overtimeAfterMinutes,
+          overtimeMultiplier: team.overtimeMultiplierHundredths / 100,
         },
-      );
+        weekStartDay: team.weekStartDay,
+        timeZone: team.timeZone,
+      });
       const summary = summariseLabour({
         range,
         costed,
