@@ -19,6 +19,7 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { labourRoutes } from './modules/labour/labour.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { openShiftsRoutes } from './modules/open-shifts/open-shifts.routes.ts';
 import { proposalRoutes } from './modules/proposals/proposal.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffingSettingsRoutes);
   await app.register(agentRunRoutes);
   await app.register(proposalRoutes);
+  await app.register(labourRoutes);
   await app.register(assistantRoutes);
   await app.register(calendarRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);

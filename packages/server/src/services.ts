@@ -11,6 +11,7 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createDayNoteService } from './modules/day-notes/day-notes.module.ts';
 import { createEmailChangeService } from './modules/email-change/email-change.service.ts';
 import { createInviteService } from './modules/invites/invite.service.ts';
+import { createLabourService } from './modules/labour/labour.service.ts';
 import { createOpenShiftService } from './modules/open-shifts/open-shift.service.ts';
 import { createProposalService } from './modules/proposals/proposal.service.ts';
 import { createReportService } from './modules/reports/report.service.ts';
@@ -94,6 +95,7 @@ export function createServices(app: FastifyInstance, options: ServiceOptions = {
     staffing: createStaffingSettingsService({ ...base, schedule: createShiftRepository }),
     agentRuns: createAgentRunService({ ...base, plan: options.agentPlanner ?? planAgentRun }),
     proposals: createProposalService({ ...base, shifts, dayNotes }),
+    labour: createLabourService(base),
     assistant: { service: createAssistantService({ ...base, model }), model },
     calendar: createCalendarService(base),
   };

@@ -48,7 +48,7 @@ export const floors: readonly (readonly string[])[] = [
   ['teams', 'availability', 'invites'],
   ['staffing'],
   ['shifts'],
-  ['proposals'],
+  ['proposals', 'labour'],
   ['schedule-agent'],
   ['assistant', 'requests'],
   ['open-shifts'],

@@ -118,8 +118,8 @@ describe.each(engines)('live updates on %s', (engine) => {
   });
 
   let n = 0;
-  async function world() {
-    const ownerCookie = await signIn(t.app, `rt.owner.${++n}@example.com`, {
+  async function world(domain = 'example.com') {
+    const ownerCookie = await signIn(t.app, `rt.owner.${++n}@${domain}`, {
       firstName: 'Rita',
       lastName: 'Time',
     });
@@ -488,6 +488,35 @@ describe.each(engines)('live updates on %s', (engine) => {
       [D(2), D(2), [seen.shiftId]],
       [D(2), D(3), []],
     ]);
+  });
+
+  it('tells owners and administrators of pay rates and the budget, and staff nothing', async () => {
+    const w = await world('pro-domain.test');
+    const { owner, socket: staffSocket } = await ownerAndMember(w);
+    const ownerRec = recorder(owner);
+    const staffRec = recorder(staffSocket);
+    const rate = await w.owner('POST', `${w.base}/staff/${w.staffId}/pay-rates`, {
+      effectiveFrom: D(1),
+      hourlyRateMinor: 1234,
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const budget = await w.owner('PUT', `${w.base}/labour-settings`, {
+      weeklyBudgetMinor: 100_000,
+      overtimeAfterMinutes: null,
+      overtimeMultiplier: 1.5,
+    });
+    expect(budget.statusCode, budget.body).toBe(200);
+    // A shift change after them, which staff do hear of: once it has arrived, nothing else is coming.
+    const shift = (await addShift(w, D(2))).json();
+    const ownerEvents = await ownerRec.waitFor(3);
+    expect(ownerEvents.map((e) => [e.kind, e.ids])).toEqual([
+      ['labour', [rate.json().payRateId]],
+      ['labour', []],
+      ['shifts', [shift.shiftId]],
+    ]);
+    const staffEvents = await staffRec.waitFor(1);
+    expect(staffEvents.map((e) => e.kind)).toEqual(['shifts']);
+    expect(JSON.stringify(staffEvents)).not.toContain('1234');
   });
 
   it('refuses a websocket handshake from another website', async () => {

@@ -221,6 +221,30 @@ const CASES: Record<string, Case> = {
     audited: true,
     run: (w) => w.as('DELETE', `${w.base}/weekly-hours/${w.ids.entry}`),
   },
+  'POST /api/teams/{id}/staff/{staffId}/pay-rates': {
+    audited: true,
+    run: async (w) => {
+      const res = await w.as('POST', `${w.base}/staff/${w.ids.bo}/pay-rates`, {
+        effectiveFrom: today,
+        hourlyRateMinor: 1250,
+      });
+      w.ids.payRate = res.json().payRateId;
+      return res;
+    },
+  },
+  'DELETE /api/teams/{id}/staff/{staffId}/pay-rates/{payRateId}': {
+    audited: true,
+    run: (w) => w.as('DELETE', `${w.base}/staff/${w.ids.bo}/pay-rates/${w.ids.payRate}`),
+  },
+  'PUT /api/teams/{id}/labour-settings': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/labour-settings`, {
+        weeklyBudgetMinor: 500_000,
+        overtimeAfterMinutes: 2400,
+        overtimeMultiplier: 1.5,
+      }),
+  },
   'POST /api/teams/{id}/invite': {
     audited: true,
     run: (w) => w.as('POST', `${w.base}/invite`, { staffId: w.ids.ivy, email: 'ivy@example.com' }),

@@ -6,6 +6,7 @@ import {
   MIN_OVERTIME_MULTIPLIER,
 } from '../labour/money.ts';
 import { IsoDate } from './common.ts';
+import { StaffParams } from './staff.ts';
 
 /** The longest range `/labour` answers for (issue 43). */
 export const MAX_LABOUR_RANGE_DAYS = 62;
@@ -25,6 +26,9 @@ export const PayRateInput = z.object({
   hourlyRateMinor: wholeMinor('hourlyRateMinor', MAX_HOURLY_RATE_MINOR),
 });
 export type PayRateInput = z.input<typeof PayRateInput>;
+
+/** DELETE /api/teams/{id}/staff/{staffId}/pay-rates/{payRateId} */
+export const PayRateParams = StaffParams.extend({ payRateId: z.uuid('Pay rate not found') });
 
 export const PayRateDto = z.object({
   payRateId: z.uuid(),

@@ -69,10 +69,33 @@ export function shiftCost(
   return { overtimeMinutes, costMinor: divideRoundHalfUp(numerator, 60 * 100) };
 }
 
+/**
+ * `startOfWeek` remembered per date for one call: a team's weeks have few dates and many shifts, and
+ * each answer is two date conversions.
+ */
+function weekStarts(weekStartDay: number): (date: string) => string {
+  const known = new Map<string, string>();
+  return (date) => {
+    let start = known.get(date);
+    if (start === undefined) {
+      start = startOfWeek(date, weekStartDay);
+      known.set(date, start);
+    }
+    return start;
+  };
+}
+
+/**
+ * Dates (YYYY-MM-DD), times (HH:MM[:SS]) and ids compared by code unit: the same order as
+ * `localeCompare` gives strings of one fixed format, without the collator (most of a large team's
+ * cost was in it).
+ */
+const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const byTime = (a: CostEntry, b: CostEntry) =>
-  a.shiftDate.localeCompare(b.shiftDate) ||
-  (a.startTime ?? '').localeCompare(b.startTime ?? '') ||
-  a.shiftId.localeCompare(b.shiftId);
+  compareCodes(a.shiftDate, b.shiftDate) ||
+  compareCodes(a.startTime ?? '', b.startTime ?? '') ||
+  compareCodes(a.shiftId, b.shiftId);
 
 /**
  * Every shift's cost. Overtime is counted per person per team week in time order, so `entries` must
@@ -81,9 +104,10 @@ const byTime = (a: CostEntry, b: CostEntry) =>
  */
 export function costShifts(entries: readonly CostEntry[], ctx: CostContext): CostedShift[] {
   const groups = new Map<string, CostEntry[]>();
+  const weekOf = weekStarts(ctx.weekStartDay);
   for (const entry of entries) {
     if (entry.isTimeOff) continue;
-    const key = `${entry.staffId} ${startOfWeek(entry.shiftDate, ctx.weekStartDay)}`;
+    const key = `${entry.staffId} ${weekOf(entry.shiftDate)}`;
     const group = groups.get(key);
     if (group) group.push(entry);
     else groups.set(key, [entry]);
@@ -107,7 +131,7 @@ export function costShifts(entries: readonly CostEntry[], ctx: CostContext): Cos
       });
     }
   }
-  return costed.sort((a, b) => a.date.localeCompare(b.date) || a.shiftId.localeCompare(b.shiftId));
+  return costed.sort((a, b) => compareCodes(a.date, b.date) || compareCodes(a.shiftId, b.shiftId));
 }
 
 export type LabourDay = { date: string; minutes: number; costMinor: number };
@@ -161,8 +185,9 @@ export function summariseLabour(input: {
   }
   const people = new Map<string, LabourPerson>();
   const totals: LabourTotals = { minutes: 0, overtimeMinutes: 0, costMinor: 0 };
+  const weekOf = weekStarts(input.weekStartDay);
   for (const shift of input.costed) {
-    const week = weeks.get(startOfWeek(shift.date, input.weekStartDay));
+    const week = weeks.get(weekOf(shift.date));
     if (week) week.costMinor += shift.costMinor;
     const day = days.get(shift.date);
     if (!day) continue;

@@ -31,6 +31,7 @@ const PLANS = {
       adjustmentsReport: false,
       prioritySupport: false,
       staffingRules: false,
+      labourCost: false,
     },
   },
   pro: {
@@ -52,6 +53,7 @@ const PLANS = {
       adjustmentsReport: true,
       prioritySupport: true,
       staffingRules: true,
+      labourCost: true,
     },
   },
 } as const satisfies Record<
@@ -79,7 +81,9 @@ export type PlanFeature =
   | 'adjustmentsReport'
   | 'prioritySupport'
   /** Staffing settings (coverage and rules), validate-period and strict rules on hand edits (issue 25). */
-  | 'staffingRules';
+  | 'staffingRules'
+  /** Pay rates, labour settings and `/labour`: what the rota costs against the budget (issue 43). */
+  | 'labourCost';
 
 /** Whether a value (read from a response, say) names a tier. */
 export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
@@ -170,6 +174,9 @@ export const STAFFING_RULES_ARE_PRO =
  * the oldest stays writable until the owner upgrades or deletes the others.
  */
 export const TEAM_READ_ONLY_ON_FREE = `This team is read-only on the Free plan, which includes ${PLANS.free.ownedTeams} team. Upgrade to Pro, or delete other teams, to change it again.`;
+
+export const LABOUR_COST_IS_PRO =
+  'Labour cost and budgets are part of the Pro plan. Upgrade to Pro to set pay rates and a weekly budget and see what the rota costs.';
 
 export const ASSISTANT_IS_PRO =
   'The schedule assistant is part of the Pro plan. Upgrade to Pro to change the schedule in plain English.';

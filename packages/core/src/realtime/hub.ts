@@ -40,6 +40,8 @@ export const SCHEDULE_CHANGE_KINDS = [
   'open-shifts',
   'availability',
   'staffing',
+  /** Pay rates or labour settings (issue 43): delivered to owners and administrators only. */
+  'labour',
 ] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
 

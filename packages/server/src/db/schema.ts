@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -136,6 +137,17 @@ export const teams = pgTable(
      * 0003): a week read's validator (ETag) comes from it without reading a shift.
      */
     scheduleVersion: bigint('schedule_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The team's money (issue 43): ISO 4217, every amount of it in integer minor units. Teams made
+     * before it existed take their owner's billing currency, else USD (migration 0015).
+     */
+    currency: text('currency').notNull().default('USD'),
+    /** Labour settings (issue 43, modules/labour): the weekly budget in minor units, null when unset. */
+    weeklyBudgetMinor: integer('weekly_budget_minor'),
+    /** Paid minutes in one team week after which a person's minutes are overtime; null: no overtime. */
+    overtimeAfterMinutes: integer('overtime_after_minutes'),
+    /** Overtime's multiplier in hundredths (150 = 1.5): money stays integer arithmetic. */
+    overtimeMultiplierHundredths: smallint('overtime_multiplier_hundredths').notNull().default(150),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,6 +207,31 @@ export const weeklyHours = pgTable(
   (t) => [
     uniqueIndex('weekly_hours_one_per_staff_per_date').on(t.staffId, t.effectiveFrom),
     index('weekly_hours_team_idx').on(t.teamId),
+  ],
+);
+
+/**
+ * A member of staff's hourly rate (issue 43), in the team's currency's minor units, in force from
+ * `effective_from` until the next one. Read only by the owner, administrators and the person themself.
+ */
+export const payRates = pgTable(
+  'pay_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from').notNull(),
+    hourlyRateMinor: integer('hourly_rate_minor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pay_rates_one_per_staff_per_date').on(t.staffId, t.effectiveFrom),
+    index('pay_rates_team_idx').on(t.teamId),
+    check('pay_rates_hourly_rate_minor_range', sql`${t.hourlyRateMinor} between 0 and 1000000`),
   ],
 );
 
@@ -304,6 +341,9 @@ export const auditLog = pgTable(
         'open_shift',
         'open_shift_claim',
         'assistant_message',
+        // Issue 43.
+        'pay_rate',
+        'labour_settings',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

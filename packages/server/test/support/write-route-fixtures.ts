@@ -153,6 +153,32 @@ export const TEAM_WRITES: Record<string, TeamWrite> = {
         dates: [],
       }),
   },
+  'POST /api/teams/{id}/staff/{staffId}/pay-rates': {
+    by: 'ada',
+    run: (call, w) =>
+      keep(
+        w,
+        'payRate',
+        'payRateId',
+        call('POST', `${w.base}/staff/${w.ids.bo}/pay-rates`, {
+          effectiveFrom: today,
+          hourlyRateMinor: 1250,
+        }),
+      ),
+  },
+  'DELETE /api/teams/{id}/staff/{staffId}/pay-rates/{payRateId}': {
+    by: 'ada',
+    run: (call, w) => call('DELETE', `${w.base}/staff/${w.ids.bo}/pay-rates/${w.ids.payRate}`),
+  },
+  'PUT /api/teams/{id}/labour-settings': {
+    by: 'ada',
+    run: (call, w) =>
+      call('PUT', `${w.base}/labour-settings`, {
+        weeklyBudgetMinor: 500_000,
+        overtimeAfterMinutes: 2400,
+        overtimeMultiplier: 1.5,
+      }),
+  },
   'POST /api/teams/{id}/invite': {
     by: 'ada',
     run: (call, w) => call('POST', `${w.base}/invite`, { staffId: w.ids.ivy, email: 'ivy@example.com' }),

@@ -5483,6 +5483,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{id}/staff/{staffId}/pay-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person’s hourly rates, newest first (owner, administrators, or the person; Pro) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    staffId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payRates: {
+                                /** Format: uuid */
+                                payRateId: string;
+                                effectiveFrom: string;
+                                hourlyRateMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add an hourly rate from a date, in the team currency’s minor units (one per date) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    staffId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        effectiveFrom: string;
+                        hourlyRateMinor: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            payRateId: string;
+                            effectiveFrom: string;
+                            hourlyRateMinor: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/staff/{staffId}/pay-rates/{payRateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an hourly rate */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    staffId: string;
+                    payRateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/labour-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The weekly budget and overtime rule (owner, administrators; Pro) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            weeklyBudgetMinor: number | null;
+                            overtimeAfterMinutes: number | null;
+                            overtimeMultiplier: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace the weekly budget and overtime rule */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        weeklyBudgetMinor: number | null;
+                        overtimeAfterMinutes: number | null;
+                        overtimeMultiplier: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            weeklyBudgetMinor: number | null;
+                            overtimeAfterMinutes: number | null;
+                            overtimeMultiplier: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/labour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the schedule costs per day, person and week against the budget (up to 62 days) */
+        get: {
+            parameters: {
+                query: {
+                    startDate: string;
+                    endDate: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            days: {
+                                date: string;
+                                minutes: number;
+                                costMinor: number;
+                            }[];
+                            people: {
+                                /** Format: uuid */
+                                staffId: string;
+                                staffName: string;
+                                minutes: number;
+                                overtimeMinutes: number;
+                                costMinor: number;
+                                missingRate: boolean;
+                            }[];
+                            totals: {
+                                minutes: number;
+                                overtimeMinutes: number;
+                                costMinor: number;
+                            };
+                            weeks: {
+                                weekStart: string;
+                                costMinor: number;
+                                budgetMinor: number | null;
+                                overBudget: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assistant/{teamId}": {
         parameters: {
             query?: never;

@@ -88,6 +88,11 @@ export default fp(
     /** Delivers one announcement: membership first, then the event to whom it may concern. */
     async function deliver(event: ScheduleUpdatedEvent) {
       if (event.kind === 'staff' || event.kind === 'team') await revalidate(event.teamId);
+      // Pay rates and the budget are for owners and administrators (issue 43): staff are not told.
+      if (event.kind === 'labour') {
+        io.to(adminRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);
+        return;
+      }
       const lock = event.endDate ? await scheduleLockOf(app.db, event.teamId) : null;
       const forStaff = lock ? eventForStaff(event, lock) : event;
       if (forStaff === event) {

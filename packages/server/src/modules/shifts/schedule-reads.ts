@@ -3,7 +3,7 @@ import { createShiftRepository, type ShiftRepository } from './shift.repository.
 
 /**
  * What other modules may read of the schedule, over `db` (a transaction or the pool): a team's or a
- * person's entries in a range, entries by id, the next shift. Every change goes through the shift
+ * person's entries in a range, entries by id, the next shift, the shifts as cost reads them. Every change goes through the shift
  * service (its checks, audit, cache and live update); the repository stays this module's.
  */
 export type ScheduleReads = Pick<
@@ -11,6 +11,7 @@ export type ScheduleReads = Pick<
   | 'findInTeam'
   | 'findManyInTeam'
   | 'listForTeam'
+  | 'costEntriesForTeam'
   | 'listForStaff'
   | 'nextForStaff'
   | 'readForTeam'

@@ -1,6 +1,8 @@
+import type { CostEntry } from '@rotaboard/core/labour/labour-cost';
 import { and, asc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
+import { isEmbedded } from '../../db/read-memo.ts';
 import { reusableStatement } from '../../db/reusable-statement.ts';
 import type { ShiftRow } from '../../db/rows.ts';
 import { auditLog, shifts, staff } from '../../db/schema.ts';
@@ -19,6 +21,13 @@ export type ConflictRow = Pick<
 /** A person's other entry as a create reads it: what the conflict rule and the staffing rules need. */
 export type NearbyRow = ConflictRow & Pick<ShiftRow, 'breakMinutes' | 'attendanceAdjustments'>;
 export type NewShift = typeof shifts.$inferInsert;
+
+/** A shift as the driver hands it over for cost: a CostEntry whose empty adjustments are still null. */
+type RawCostEntry = Omit<CostEntry, 'attendanceAdjustments'> & {
+  attendanceAdjustments: CostEntry['attendanceAdjustments'] | null;
+};
+// Shared by every entry without adjustments: cost only reads it.
+const NO_ADJUSTMENTS: CostEntry['attendanceAdjustments'] = Object.freeze([]);
 
 // A person's entries over some dates: read by every shift write with strict staffing rules.
 const staffEntriesBetween = reusableStatement((db) =>
@@ -113,6 +122,40 @@ export function createShiftRepository(db: Db) {
           and(eq(shifts.teamId, teamId), gte(shifts.shiftDate, startDate), lte(shifts.shiftDate, endDate)),
         )
         .orderBy(asc(shifts.shiftDate), asc(shifts.startTime));
+    },
+
+    /**
+     * The team's shifts (not time off: it costs nothing) in a date range, as core's cost reads them
+     * (labour/labour-cost.ts CostEntry): one index scan on (team_id, shift_date), read as the driver's
+     * rows named as CostEntry's fields rather than through Drizzle's select (its per-cell mapping, the
+     * two timestamps above all, was most of `/labour`'s time for a large team: bench/README.md). On
+     * embedded PGlite one JSON value built by the database, as the payroll report reads its entries.
+     */
+    async costEntriesForTeam(teamId: string, startDate: string, endDate: string): Promise<CostEntry[]> {
+      const where = sql`team_id = ${teamId} and shift_date between ${startDate} and ${endDate} and not is_time_off`;
+      if (isEmbedded(db)) {
+        const result = (await db.execute(sql`
+          select coalesce(json_agg(json_build_object(
+            'shiftId', id, 'staffId', staff_id, 'shiftDate', shift_date, 'startTime', start_time,
+            'endTime', end_time, 'breakMinutes', break_minutes, 'isTimeOff', is_time_off,
+            'timeOffDays', time_off_days, 'timeOffHours', time_off_hours,
+            'attendanceAdjustments', attendance_adjustments
+          )), '[]') as entries
+          from ${shifts}
+          where ${where}`)) as unknown as { rows: { entries: CostEntry[] | string }[] };
+        const entries = result.rows[0]?.entries ?? [];
+        return typeof entries === 'string' ? JSON.parse(entries) : entries;
+      }
+      const result = (await db.execute(sql`
+        select id as "shiftId", staff_id as "staffId", shift_date::text as "shiftDate",
+               start_time::text as "startTime", end_time::text as "endTime", break_minutes as "breakMinutes",
+               is_time_off as "isTimeOff", time_off_days as "timeOffDays", time_off_hours as "timeOffHours",
+               nullif(attendance_adjustments, '[]'::jsonb) as "attendanceAdjustments"
+        from ${shifts}
+        where ${where}`)) as unknown as { rows: RawCostEntry[] };
+      const rows = result.rows;
+      for (const row of rows) row.attendanceAdjustments ??= NO_ADJUSTMENTS;
+      return rows as CostEntry[];
     },
 
     /** One person's entries in a date range, for the conflict rule. */
