@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCurrency } from '../labour/money.ts';
 import { DEFAULT_WEEK_START_DAY } from '../teams/defaults.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, MAX_TIME_ZONE_LENGTH } from '../time/clock.ts';
 import { plainText, ReadHash, SubscriptionTier } from './common.ts';
@@ -33,6 +34,16 @@ export const TimeZone = z
   });
 export { DEFAULT_TIME_ZONE };
 
+/**
+ * The currency the team's labour cost is counted in (issue 43): an ISO 4217 code such as GBP, USD or
+ * EUR. Money is integer minor units of it.
+ */
+export const TeamCurrency = z
+  .string({ error: 'Currency must be a three-letter ISO 4217 code such as GBP, USD or EUR' })
+  .trim()
+  .toUpperCase()
+  .refine(isIsoCurrency, 'Currency must be a three-letter ISO 4217 code such as GBP, USD or EUR');
+
 const TeamName = plainText(
   z
     .string({ error: 'Team name must be text' })
@@ -47,6 +58,8 @@ export const CreateTeamInput = z.object({
   weekStartDay: WeekStartDay.default(DEFAULT_WEEK_START_DAY),
   /** The web app sends the browser's zone; absent, UTC. */
   timeZone: TimeZone.default(DEFAULT_TIME_ZONE),
+  /** Absent: the currency the owner pays the plan in, else their region's by the team's zone. */
+  currency: TeamCurrency.optional(),
   ownerInStaffList: z.boolean().default(false),
 });
 export type CreateTeamInput = z.input<typeof CreateTeamInput>;
@@ -57,6 +70,8 @@ export const UpdateTeamInput = z.object({
   weekStartDay: WeekStartDay,
   /** Absent: the zone stays as it is (clients from before issue 41 send the rest of the team). */
   timeZone: TimeZone.optional(),
+  /** Absent: the currency stays as it is. */
+  currency: TeamCurrency.optional(),
   ownerInStaffList: z.boolean().optional(),
   scheduleAgentEnabled: z.boolean().optional(),
   hash: ReadHash,
@@ -69,6 +84,8 @@ export const TeamDto = z.object({
   weekStartDay: z.number().int(),
   /** IANA name: shift times are wall-clock times there, and "today" is its today. */
   timeZone: z.string(),
+  /** ISO 4217: labour cost is counted in its minor units. */
+  currency: z.string(),
   ownerInStaffList: z.boolean(),
   scheduleAgentEnabled: z.boolean(),
   isAdmin: z.boolean(),

@@ -1199,6 +1199,7 @@ export interface paths {
                             teamName: string;
                             weekStartDay: number;
                             timeZone: string;
+                            currency: string;
                             ownerInStaffList: boolean;
                             scheduleAgentEnabled: boolean;
                             isAdmin: boolean;
@@ -1229,6 +1230,7 @@ export interface paths {
                         /** @default 1 */
                         weekStartDay?: number;
                         timeZone?: string;
+                        currency?: string;
                         /** @default false */
                         ownerInStaffList?: boolean;
                     };
@@ -1247,6 +1249,7 @@ export interface paths {
                             teamName: string;
                             weekStartDay: number;
                             timeZone: string;
+                            currency: string;
                             ownerInStaffList: boolean;
                             scheduleAgentEnabled: boolean;
                             isAdmin: boolean;
@@ -1298,6 +1301,7 @@ export interface paths {
                             teamName: string;
                             weekStartDay: number;
                             timeZone: string;
+                            currency: string;
                             ownerInStaffList: boolean;
                             scheduleAgentEnabled: boolean;
                             isAdmin: boolean;
@@ -1328,6 +1332,7 @@ export interface paths {
                         teamName: string;
                         weekStartDay: number;
                         timeZone?: string;
+                        currency?: string;
                         ownerInStaffList?: boolean;
                         scheduleAgentEnabled?: boolean;
                         hash: string;
@@ -1347,6 +1352,7 @@ export interface paths {
                             teamName: string;
                             weekStartDay: number;
                             timeZone: string;
+                            currency: string;
                             ownerInStaffList: boolean;
                             scheduleAgentEnabled: boolean;
                             isAdmin: boolean;

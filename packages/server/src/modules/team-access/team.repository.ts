@@ -195,6 +195,8 @@ export function createTeamRepository(db: Db) {
       weekStartDay: number;
       /** Absent: UTC, the column's default. */
       timeZone?: string;
+      /** ISO 4217; absent: the column's default. */
+      currency?: string;
       ownerId: string;
       ownerInStaffList: boolean;
     }) {
@@ -207,7 +209,10 @@ export function createTeamRepository(db: Db) {
     async update(
       teamId: string,
       values: Partial<
-        Pick<TeamRow, 'name' | 'weekStartDay' | 'timeZone' | 'ownerInStaffList' | 'scheduleAgentEnabled'>
+        Pick<
+          TeamRow,
+          'name' | 'weekStartDay' | 'timeZone' | 'currency' | 'ownerInStaffList' | 'scheduleAgentEnabled'
+        >
       >,
     ): Promise<TeamRow> {
       const [row] = await db

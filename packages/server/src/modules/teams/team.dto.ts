@@ -9,6 +9,7 @@ export function teamHash(team: TeamRow): string {
     team.name,
     team.weekStartDay,
     team.timeZone,
+    team.currency,
     team.ownerInStaffList,
     team.scheduleAgentEnabled,
     team.updatedAt.toISOString(),
@@ -21,6 +22,7 @@ export function teamAuditValues(team: TeamRow): Record<string, unknown> {
     teamName: team.name,
     weekStartDay: team.weekStartDay,
     timeZone: team.timeZone,
+    currency: team.currency,
     ownerInStaffList: team.ownerInStaffList,
   };
 }
@@ -34,6 +36,7 @@ export function toTeamDto(
     teamName: team.name,
     weekStartDay: team.weekStartDay,
     timeZone: team.timeZone,
+    currency: team.currency,
     ownerInStaffList: team.ownerInStaffList,
     scheduleAgentEnabled: team.scheduleAgentEnabled,
     isAdmin: access.isAdmin,

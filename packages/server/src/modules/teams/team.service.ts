@@ -1,6 +1,7 @@
 import type { MessageResponse } from '@rotaboard/core/contracts/common';
 import type { CreateTeamInput, TeamDto, UpdateTeamInput } from '@rotaboard/core/contracts/teams';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { defaultTeamCurrency } from '@rotaboard/core/labour/team-currency';
 import { ownedTeamsLimitMessage, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
@@ -97,6 +98,7 @@ export function createTeamService(deps: CommandDeps & { proEmails: readonly stri
           name: teamNameOrDefault(input.teamName, user.firstName),
           weekStartDay: input.weekStartDay,
           timeZone: input.timeZone,
+          currency: input.currency ?? defaultTeamCurrency(user.billingCurrency, input.timeZone),
           ownerId: user.id,
           ownerInStaffList: input.ownerInStaffList,
         });
@@ -136,6 +138,7 @@ export function createTeamService(deps: CommandDeps & { proEmails: readonly stri
           name: input.teamName,
           weekStartDay: input.weekStartDay,
           ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+          ...(input.currency !== undefined ? { currency: input.currency } : {}),
           ...(input.ownerInStaffList !== undefined ? { ownerInStaffList: input.ownerInStaffList } : {}),
           ...(input.scheduleAgentEnabled !== undefined
             ? { scheduleAgentEnabled: input.scheduleAgentEnabled }
