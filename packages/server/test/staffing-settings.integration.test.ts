@@ -2,7 +2,7 @@ import { DEFAULT_STAFFING_RULES } from '@rotaboard/core/contracts/schedule-agent
 import { addDays } from '@rotaboard/core/dates/week';
 import { STAFFING_RULES_ARE_PRO } from '@rotaboard/core/plans/plan-limits';
 import { dateLabel } from '@rotaboard/core/staffing/timeline';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, teamStaffingSettings, users } from '../src/db/schema.ts';
 import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
@@ -35,7 +35,9 @@ describe.each(engines)('staffing settings and validate-period on %s', (engine) =
     t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'team'), eq(auditLog.entityId, teamId)));
+      .where(and(eq(auditLog.entityType, 'team'), eq(auditLog.entityId, teamId)))
+      // In the order written: without it the table's own order is the database's to choose.
+      .orderBy(asc(auditLog.changedAt), asc(auditLog.id));
 
   it('gives the defaults until saved, then what was saved, to the owner and administrators', async () => {
     const w = await staffingWorld(t);
