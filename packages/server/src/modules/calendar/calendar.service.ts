@@ -8,7 +8,6 @@ import { teamToday } from '../../lib/calendar.ts';
 import { contentHash, hashToken } from '../../lib/tokens.ts';
 import { type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { teamsOfUser } from '../team-access/team-access.ts';
-import { teamRecords } from '../team-access/team-records.ts';
 import {
   type CalendarFeedRow,
   type CalendarRepository,
@@ -83,7 +82,7 @@ export function createCalendarService(
       const feed = await repo.findByTokenHash(hashToken(token));
       if (!feed) return null;
       const teams = [];
-      for (const found of await teamsOfUser(teamRecords(db), feed.userId, now)) {
+      for (const found of await teamsOfUser(db, feed.userId, now)) {
         const membership = found.membership;
         if (!membership) continue;
         const today = teamToday(found.team, now);

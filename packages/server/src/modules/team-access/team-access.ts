@@ -89,11 +89,11 @@ export async function loadTeamAccess(
  * oldest first, each with the user's membership: the teams list and the calendar feed.
  */
 export async function teamsOfUser(
-  repo: Pick<TeamRepository, 'listForUser'>,
+  db: Db,
   userId: string,
   now: number = Date.now(),
 ): Promise<TeamWithAccess[]> {
-  return (await repo.listForUser(userId, earliestToday(now)))
+  return (await createTeamRepository(db).listForUser(userId, earliestToday(now)))
     .map((found) => asOfTeamToday(found, now))
     .filter((found) => found.team.ownerId === userId || found.membership !== null);
 }

@@ -65,7 +65,7 @@ export function createTeamService(deps: CommandDeps & { proEmails: readonly stri
 
   return {
     async list(user: UserRow): Promise<TeamDto[]> {
-      const rows = await teamsOfUser(teamRecords(db), user.id);
+      const rows = await teamsOfUser(db, user.id);
       return rows.map((row) =>
         toTeamDto(row.team, {
           isAdmin: row.team.ownerId === user.id || Boolean(row.membership?.isAdmin),
