@@ -5,17 +5,13 @@ import type {
   PayRateInput,
   PayRateList,
 } from '@rotaboard/core/contracts/labour';
-import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { costShifts, summariseLabour } from '@rotaboard/core/labour/labour-cost';
 import { multiplierHundredths } from '@rotaboard/core/labour/money';
-import type { PayRate } from '@rotaboard/core/labour/pay-rates';
 import { LABOUR_COST_IS_PRO, planAllows } from '@rotaboard/core/plans/plan-limits';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { StaffRow, UserRow } from '../../db/rows.ts';
 import type { CommandDeps, Effects } from '../audit/command.ts';
-import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
 import { type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { createTeamCommand } from '../team-access/team-command.ts';
@@ -25,6 +21,7 @@ import {
   type StoredLabourSettings,
   type TeamLabourRow,
 } from './labour.repository.ts';
+import { labourCosting } from './labour-costing.ts';
 
 const LABOUR_PLAN = { feature: 'labourCost', refusal: LABOUR_COST_IS_PRO } as const;
 
@@ -177,37 +174,9 @@ export function createLabourService(deps: CommandDeps & { proEmails: readonly st
      */
     async labour(user: UserRow, teamId: string, range: { startDate: string; endDate: string }) {
       await adminAccess(user, teamId);
-      const team = await teamLabour(db, teamId);
-      const from = startOfWeek(range.startDate, team.weekStartDay);
-      const to = addDays(startOfWeek(range.endDate, team.weekStartDay), 6);
-      const [entries, rates, people] = await Promise.all([
-        scheduleReads(db).costEntriesForTeam(teamId, from, to),
-        createLabourRepository(db).listForTeam(teamId, to),
-        staffDirectory(db).listForTeam(teamId, null),
-      ]);
-      const ratesByStaff = new Map<string, PayRate[]>();
-      for (const { staffId, ...rate } of rates) {
-        const own = ratesByStaff.get(staffId);
-        if (own) own.push(rate);
-        else ratesByStaff.set(staffId, [rate]);
-      }
-      const costed = costShifts(entries, {
-        ratesByStaff,
-        settings: {
-          overtimeAfterMinutes: team.overtimeAfterMinutes,
-          overtimeMultiplier: team.overtimeMultiplierHundredths / 100,
-        },
-        weekStartDay: team.weekStartDay,
-        timeZone: team.timeZone,
-      });
-      const summary = summariseLabour({
-        range,
-        costed,
-        staffNames: new Map(people.map((row) => [row.id, staffName(row)])),
-        weekStartDay: team.weekStartDay,
-        weeklyBudgetMinor: team.weeklyBudgetMinor,
-      });
-      const answer: LabourDto = { currency: team.currency, ...summary };
+      const result = await labourCosting(db).costRange(teamId, range);
+      if (!result) throw new DomainError(ErrorCode.NOT_FOUND, 'Team not found');
+      const answer: LabourDto = { currency: result.costing.team.currency, ...result.summary };
       return answer;
     },
   };
