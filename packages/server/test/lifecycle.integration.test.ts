@@ -60,6 +60,9 @@ describe.each(engines)('readiness on %s', (engine) => {
       message: STOPPING_MESSAGE,
     });
     expect(after.headers.connection).toBe('close');
+    // Liveness is not readiness: a stopping process is still alive (a supervisor must not restart it).
+    const live = await get(port, '/api/live', keepAlive);
+    expect(live).toMatchObject({ status: 200, body: { status: 'live' } });
     // Other requests are still served while draining (those already on their way must not fail).
     const other = await get(port, '/api/auth/me', keepAlive);
     expect(other.status).toBe(401);
@@ -100,6 +103,10 @@ describe.runIf(engines.includes('postgres'))('readiness while PostgreSQL is unre
   it('answers 503 with a sentence while the database is away and 200 once it is back, without a restart', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await proxy.cut();
+    // Liveness asks nothing of the database: a database outage restarts no process.
+    const live = await app.inject({ method: 'GET', url: '/api/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'live' });
     const down = await app.inject({ method: 'GET', url: '/api/health' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({

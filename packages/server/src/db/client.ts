@@ -42,7 +42,12 @@ export async function openDatabase(options: {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (!(await upToDate(db))) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    if (!(await upToDate(db))) {
+      await underMigrationLock(pool, async () => {
+        // Another process may have migrated while this one waited for the lock.
+        if (!(await upToDate(db))) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      });
+    }
     database = { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
   } else {
     const client = options.pglite ?? startPglite(options.dataDir);
@@ -52,6 +57,34 @@ export async function openDatabase(options: {
     database = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
   }
   return database;
+}
+
+/**
+ * The advisory lock every Rotaboard process takes to migrate one PostgreSQL database (issue 45): ten
+ * processes started at once on an empty database would otherwise all run the migrations, and all but
+ * one fail on tables that already exist. A fixed key of our own ('rotaboard' in ASCII as a bigint);
+ * the lock is the session's, held on one client of the pool while the migrator uses others, and is
+ * released however the migration ends (and by PostgreSQL if the process dies).
+ */
+export const MIGRATION_LOCK_KEY = 0x726f7461626f6172n;
+
+async function underMigrationLock(
+  pool: {
+    connect(): Promise<{ query(text: string, values?: unknown[]): Promise<unknown>; release(): void }>;
+  },
+  migrate: () => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

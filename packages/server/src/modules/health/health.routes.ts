@@ -18,6 +18,21 @@ export const DATABASE_DOWN_MESSAGE = 'The database is not answering; this server
  * from the moment the process begins to stop (SIGTERM), so balancers send new requests elsewhere.
  */
 export async function healthRoutes(app: FastifyInstance) {
+  // Liveness, for a supervisor deciding whether to restart the process (systemd's watchdog script, a
+  // container's liveness probe): the process is up and its event loop answers. No database call, so
+  // a database outage never gets every process restarted at once; readiness is /api/health's.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/live',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process is up (no database call)',
+        response: { 200: z.object({ status: z.literal('live') }) },
+      },
+    },
+    async () => ({ status: 'live' as const }),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
