@@ -31,7 +31,31 @@ export const SWAP_MESSAGES = {
   colleagueLeaves: (name: string, date: string) => `${name} leaves the team before ${formatDateGb(date)}`,
   changed: 'A shift in this request changed after it was sent; ask again with the shift as it is now',
   vanished: 'A shift in this request no longer exists',
+  /**
+   * One open swap or give-away per shift (issue 45): a second is refused, naming the first when it is
+   * the asker's own, so a colleague or the reviewers are not asked the same thing again and again.
+   */
+  alreadyAsked: (first: { description: string; status: 'awaiting_colleague' | 'pending' } | null) =>
+    first
+      ? `You already asked about this shift: “${first.description}” (${
+          first.status === 'awaiting_colleague' ? 'waiting for the colleague' : 'waiting for approval'
+        }). Cancel that request, or wait for its answer, before asking again.`
+      : // Someone else's request: what they asked is theirs, so it is not told.
+        'That shift is already in another open swap or give-away. Try again once it has been answered.',
 } as const;
+
+/**
+ * How many requests of any kind one member may send in an hour (issue 45): enough for anyone's real
+ * week, few enough that nobody fills a colleague's or an administrator's bell. Counted per person
+ * across every server process (through Redis when it is set).
+ */
+export const REQUESTS_PER_HOUR = 20;
+
+/** The sentence of a 429 for sending too many requests; `seconds` until the next may be sent. */
+export function tooManyRequestsMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `You have sent ${REQUESTS_PER_HOUR} requests in the last hour. You can send another in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
 
 /** A shift as these rules read it. */
 export type SwapShift = ScheduleEntry & { shiftId: string; staffId: string; breakMinutes: number };

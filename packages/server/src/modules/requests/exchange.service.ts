@@ -77,6 +77,24 @@ export function createExchangeService(deps: RequestServiceDeps, ctx: RequestCont
         );
       }
       const target = input.requestType === 'swap' ? await findShift(input.targetShiftId) : null;
+      // One open exchange per shift: a second one is refused, naming the first (issue 45).
+      const involved = target ? [shift.id, target.id] : [shift.id];
+      const requestRepo = createRequestRepository(tx);
+      await requestRepo.lockShiftsForExchange(involved);
+      const first = await requestRepo.openExchangeOn(teamId, involved);
+      if (first) {
+        throw new DomainError(
+          ErrorCode.CONFLICT,
+          SWAP_MESSAGES.alreadyAsked(
+            first.staffId === a.staffId
+              ? {
+                  description: first.description,
+                  status: first.status === 'awaiting_colleague' ? 'awaiting_colleague' : 'pending',
+                }
+              : null,
+          ),
+        );
+      }
       const colleagueId = target
         ? target.staffId
         : input.requestType === 'give_away'

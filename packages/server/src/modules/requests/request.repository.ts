@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { requests, shifts, staff, teams, users } from '../../db/schema.ts';
@@ -146,6 +146,38 @@ export function createRequestRepository(db: Db) {
     },
 
     /** Requests waiting for `userId`'s answer as the colleague named, per team (the bell). */
+    /**
+     * The open swap or give-away (waiting for a colleague or for approval) that already involves any
+     * of `shiftIds`, as the requester's shift or the one asked for, if there is one. Called after
+     * `lockShiftsForExchange`, so two asking at once cannot both find none.
+     */
+    async openExchangeOn(teamId: string, shiftIds: readonly string[]): Promise<RequestRow | null> {
+      const [row] = await db
+        .select()
+        .from(requests)
+        .where(
+          and(
+            eq(requests.teamId, teamId),
+            inArray(requests.status, ['awaiting_colleague', 'pending']),
+            or(inArray(requests.shiftId, [...shiftIds]), inArray(requests.targetShiftId, [...shiftIds])),
+          ),
+        )
+        .orderBy(requests.createdAt)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Serialises exchange requests on these shifts until the transaction ends: a transaction-scoped
+     * advisory lock per shift (sorted, so two transactions never wait on each other crosswise), which
+     * needs no row of another module's table and works on PGlite as on PostgreSQL.
+     */
+    async lockShiftsForExchange(shiftIds: readonly string[]): Promise<void> {
+      for (const shiftId of [...new Set(shiftIds)].sort()) {
+        await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`request-exchange:${shiftId}`}))`);
+      }
+    },
+
     async awaitingColleague(userId: string) {
       return db
         .select({

@@ -8,9 +8,31 @@ import {
   ReviewInput,
 } from '@rotaboard/core/contracts/requests';
 import { TeamParams } from '@rotaboard/core/contracts/teams';
-import type { FastifyInstance } from 'fastify';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
+import { REQUESTS_PER_HOUR, tooManyRequestsMessage } from '@rotaboard/core/requests/swaps';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/require-user.ts';
+
+/**
+ * At most REQUESTS_PER_HOUR requests sent per person an hour (issue 45), counted by the signed-in
+ * user (after the session is read: the preHandler hook) in the rate-limit store, which is Redis when it
+ * is set, so every process counts together. Signed out, the route's 401 comes from the handler; the
+ * count falls back to the address so an anonymous flood is limited too.
+ */
+const requestsPerMember = {
+  max: REQUESTS_PER_HOUR,
+  timeWindow: '1 hour',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) =>
+    request.sessionUser ? `requests:user:${request.sessionUser.id}` : `requests:ip:${request.ip}`,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+    const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+    return new DomainError(ErrorCode.RATE_LIMITED, tooManyRequestsMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+    });
+  },
+};
 
 /** Requests (spec 2 §7 `/requests`); the notification bell is modules/notifications. */
 export async function requestsRoutes(app: FastifyInstance) {
@@ -29,6 +51,7 @@ export async function requestsRoutes(app: FastifyInstance) {
         body: RequestInput,
         response: { 201: RequestDto },
       },
+      config: { rateLimit: requestsPerMember },
     },
     async (request, reply) =>
       reply.status(201).send(await service.create(requireUser(request), request.params.id, request.body)),
