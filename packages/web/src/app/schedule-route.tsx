@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useWeekLabour } from '../features/labour/hooks/use-week-labour';
 import { useWeekOpenShifts } from '../features/open-shifts/hooks/use-week-open-shifts';
 import { SchedulePage } from '../features/schedule/routes/schedule-page';
 import { useWeekStaffing } from '../features/staffing/hooks/use-week-staffing';
@@ -11,7 +12,8 @@ const assistant = (props: AssistantSlotProps) => <AssistantPanel {...props} />;
 /**
  * The schedule page with what other features draw in its week, composed here since features never
  * import each other (lib/schedule-slots.ts): the staffing rules, availability and the agent's proposals
- * (features/staffing), the open shifts (features/open-shifts) and the assistant's panel. The page's
+ * (features/staffing), the open shifts (features/open-shifts), the week's cost (features/labour) and
+ * the assistant's panel. The page's
  * chunk: loaded, like every page, when first opened (pages.ts).
  */
 export default function ScheduleRoute() {
@@ -20,6 +22,7 @@ export default function ScheduleRoute() {
       assistant={assistant}
       useWeekStaffing={useWeekStaffing}
       useWeekOpenShifts={useWeekOpenShifts}
+      useWeekLabour={useWeekLabour}
     />
   );
 }

@@ -22,7 +22,10 @@ export type TeamKeyPart =
   | 'requests'
   | 'open-shifts'
   | 'assistant'
-  | 'reports';
+  | 'reports'
+  | 'labour'
+  | 'pay-rates'
+  | 'labour-settings';
 
 /** Filters of the audit report, part of its key. */
 export type AuditKeyFilters = { domain: string | null; actorId: string | null; staffId: string | null };
@@ -70,6 +73,12 @@ function teamKeys(teamId: string) {
     /** The open shifts over a range; without dates, every range. */
     openShifts: (...range: [] | [startDate: string, endDate: string]) =>
       [...all, 'open-shifts', ...range] as const,
+    /** What a range of the schedule costs (issue 43); without dates, every range. */
+    labour: (...range: [] | [startDate: string, endDate: string]) => [...all, 'labour', ...range] as const,
+    /** One person's pay rates with their history; without a person, everyone's. */
+    payRates: (staffId?: string) =>
+      staffId === undefined ? ([...all, 'pay-rates'] as const) : ([...all, 'pay-rates', staffId] as const),
+    labourSettings: () => [...all, 'labour-settings'] as const,
     assistantUsage: () => [...all, 'assistant', 'usage'] as const,
     rangeReport: <P extends object>(report: 'leave' | 'adjustments' | 'payroll', params: P) =>
       [...all, 'reports', report, params] as const,

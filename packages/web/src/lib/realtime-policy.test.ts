@@ -57,7 +57,8 @@ describe('isAffectedQuery', () => {
       | 'requests'
       | 'open-shifts'
       | 'availability'
-      | 'staffing',
+      | 'staffing'
+      | 'labour',
     ids: string[] = [],
   ) => ({
     teamId,
@@ -149,6 +150,29 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(team.agentLogs(1), c)).toBe(false);
     expect(isAffectedQuery(other.staffingSettings(), c)).toBe(false);
     expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
+  });
+
+  it('refetches the labour cost of any range on a change of shifts, requests, staff, rates or settings', () => {
+    const week = team.labour('2026-03-16', '2026-03-22');
+    // A shift outside the range still counts: the week's overtime depends on every shift in it.
+    for (const kind of ['shifts', 'requests', 'staff', 'labour'] as const) {
+      expect(isAffectedQuery(week, change(kind, ['x']))).toBe(true);
+      expect(isAffectedQuery(other.labour('2026-03-16', '2026-03-22'), change(kind, ['x']))).toBe(false);
+    }
+    for (const kind of ['day-notes', 'lock', 'open-shifts', 'availability', 'staffing'] as const) {
+      expect(isAffectedQuery(week, change(kind))).toBe(false);
+    }
+    // The team's currency or week start.
+    expect(isAffectedQuery(week, change('team'))).toBe(true);
+  });
+
+  it('refetches pay rates and labour settings on a labour change only', () => {
+    const c = change('labour', ['p1']);
+    expect(isAffectedQuery(team.payRates('s1'), c)).toBe(true);
+    expect(isAffectedQuery(team.labourSettings(), c)).toBe(true);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
+    expect(isAffectedQuery(team.payRates('s1'), change('shifts', ['x']))).toBe(false);
+    expect(isAffectedQuery(other.labourSettings(), c)).toBe(false);
   });
 
   it('refetches everything of the team and the team list on a resync, nothing of other teams', () => {

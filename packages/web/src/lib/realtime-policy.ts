@@ -50,6 +50,9 @@ function overlaps(queryStart: unknown, queryEnd: unknown, start: string | null, 
   return true;
 }
 
+/** The changes after which a cached labour cost is read again. */
+const LABOUR_KINDS: ReadonlySet<string> = new Set(['shifts', 'requests', 'staff', 'labour']);
+
 type Change =
   | Pick<Extract<HubScheduleEvent, { kind: 'all' }>, 'teamId' | 'kind'>
   | Pick<Exclude<HubScheduleEvent, { kind: 'all' }>, 'teamId' | 'kind' | 'startDate' | 'endDate' | 'ids'>;
@@ -58,7 +61,8 @@ type Change =
  * Whether a cached query (by its TanStack Query key, lib/query-keys.ts) is affected by a schedule
  * change, so exactly those are refetched: the team list, the team, and its parts (shifts, day notes
  * and open shifts over a range, the lock, the next shift, a shift's history, the staff list and its
- * limits, proposals, requests, availability, the staffing settings and checks). A resync (kind `all`) affects every one of the team's queries and the
+ * limits, proposals, requests, availability, the staffing settings and checks, the labour cost,
+ * pay rates and labour settings). A resync (kind `all`) affects every one of the team's queries and the
  * team list.
  */
 export function isAffectedQuery(queryKey: readonly unknown[], change: Change): boolean {
@@ -73,10 +77,16 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     if (key.teamId !== change.teamId) return false;
     // A new time zone changes the week's lengths and "next shift" (issue 41); the week answers 304
     // when the edit was only the name.
-    return key.kind === 'team' || key.part === 'shifts' || key.part === 'next-shift';
+    // The currency and the week start change what the week costs and how it is shown.
+    return key.kind === 'team' || key.part === 'shifts' || key.part === 'next-shift' || key.part === 'labour';
   }
   if (key.kind !== 'part' || key.teamId !== change.teamId) return false;
   const { part, first, second } = key;
+  // What the rota costs follows anything that changes who works when, or for how much: any shift
+  // (a week's overtime depends on every earlier shift in it, so any range), time off and swaps
+  // (requests), proposals accepted (announced as shifts), staff leaving or renamed, and rates and
+  // the budget (`labour`, which the hub sends to administrators only).
+  if (part === 'labour' && LABOUR_KINDS.has(change.kind)) return true;
   switch (change.kind) {
     case 'shifts':
       if (part === 'shifts') return overlaps(first, second, change.startDate, change.endDate);
@@ -102,6 +112,9 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     case 'availability':
       // Everyone's over a range (the grid's marks) and one person's (their editor, the staff page).
       return part === 'availability';
+    case 'labour':
+      // A rate added or deleted, or the budget and overtime changed.
+      return part === 'pay-rates' || part === 'labour-settings';
     case 'staffing':
       // The staffing settings and the grid's check of a week (its coverage row and rule marks).
       return part === 'schedule-agent' && first !== 'logs';

@@ -44,6 +44,8 @@ export const HEAD_ROW = 'head';
 export const COVERAGE_ROW = 'coverage';
 /** The same for the open shifts' row (Pro), under the headings and the coverage. */
 export const OPEN_SHIFTS_ROW = 'open-shifts';
+/** The same for the day costs' row (administrators of Pro teams, issue 43), under the headings first. */
+export const LABOUR_ROW = 'labour';
 
 /** The key of one cell of the week grid: a staff member on a date. */
 export function cellKey(staffId: string, date: string): string {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 /**
  * What the schedule page (features/schedule) is handed by the app for the parts other features draw
  * in its week: the staffing rules, availability and the agent's proposals (features/staffing), and the
- * open shifts (features/open-shifts). Features never import each other: each slot is a hook of the
+ * open shifts (features/open-shifts), and what the week costs (features/labour). Features never import each other: each slot is a hook of the
  * feature, composed in by `app/schedule-route.tsx`, which the schedule calls once per render (the
  * same hook every time) and whose answer it draws where the grid has room for it. The assistant's
  * slot is `assistant-slot.ts`.
@@ -123,7 +123,24 @@ export type WeekOpenShifts = {
   dialogs: ReactNode;
 };
 
+export type WeekLabourInput = {
+  teamId: string;
+  /** The viewer administers a Pro team (staff and Free teams are shown nothing of cost). */
+  enabled: boolean;
+  /** The week on screen. */
+  dates: readonly string[];
+  /** When the week's shifts were last read: the cost is read again after them. */
+  shiftsFetchedAt: number;
+};
+
+/** What the labour feature gives the week: the cost bar above the grid, the day costs in it. */
+export type WeekLabour = {
+  bar: ReactNode;
+  row: GridRowSlot | null;
+};
+
 export type ScheduleSlots = {
   useWeekStaffing: (input: WeekStaffingInput) => WeekStaffing;
   useWeekOpenShifts: (input: WeekOpenShiftsInput) => WeekOpenShifts;
+  useWeekLabour: (input: WeekLabourInput) => WeekLabour;
 };

@@ -49,12 +49,13 @@ const SIDE_PANEL_QUERY = '(min-width: 1024px)';
  * The week (or a day) of the selected team. The app composes in what other features draw in it
  * (features do not import each other): `assistant` draws the schedule assistant's panel
  * (features/assistant); `useWeekStaffing` the staffing rules, availability and the agent's proposals
- * (features/staffing) and `useWeekOpenShifts` the open shifts (features/open-shifts), lib/schedule-slots.ts.
+ * (features/staffing), `useWeekOpenShifts` the open shifts and `useWeekLabour` its cost, lib/schedule-slots.ts.
  */
 export function SchedulePage({
   assistant,
   useWeekStaffing,
   useWeekOpenShifts,
+  useWeekLabour,
 }: ScheduleSlots & { assistant?: (props: AssistantSlotProps) => ReactNode }) {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
@@ -184,8 +185,15 @@ export function SchedulePage({
     roles: week.roles,
   });
 
-  // Under the day headings: the coverage, then the open shifts.
-  const rowsAbove = [staffing.coverageRow, openShifts.gridRow].filter((row) => row !== null);
+  // Labour cost: Pro, owner and administrators only (issue 43). Under the day headings: the day costs,
+  // the coverage, then the open shifts.
+  const labour = useWeekLabour({
+    teamId,
+    enabled: Boolean(team) && isAdmin && planAllows(tier, 'labourCost'),
+    dates,
+    shiftsFetchedAt: shiftsQuery.dataUpdatedAt,
+  });
+  const rowsAbove = [labour.row, staffing.coverageRow, openShifts.gridRow].filter((row) => row !== null);
 
   if (dateParam !== undefined && !isIsoDate(dateParam)) return <Navigate to="/schedule" replace />;
 
@@ -240,6 +248,7 @@ export function SchedulePage({
               : 'Nothing scheduled this week.'}
           </p>
         ) : null}
+        {labour.bar}
         {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda

@@ -2,6 +2,7 @@ import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import {
   CalendarClock,
   Clock,
+  Coins,
   MailPlus,
   MailX,
   MoreHorizontal,
@@ -35,6 +36,7 @@ const ITEMS: Record<StaffAction, { label: string; icon: ComponentType<{ 'aria-hi
   removeAdmin: { label: 'Remove administrator', icon: ShieldOff },
   weeklyHours: { label: 'Weekly hours', icon: Clock },
   availability: { label: 'Availability', icon: CalendarClock },
+  payRates: { label: 'Pay rates', icon: Coins },
   cancelLeaving: { label: 'Cancel leaving', icon: RotateCcw },
   remove: { label: 'Remove', icon: Trash2 },
 };
@@ -44,14 +46,17 @@ export function StaffActionsMenu({
   member,
   viewerIsOwner,
   adminsAvailable,
+  payRatesAvailable = false,
   onAction,
 }: {
   member: StaffDto;
   viewerIsOwner: boolean;
   adminsAvailable: boolean;
+  /** Labour cost is on the team's plan (Pro). */
+  payRatesAvailable?: boolean;
   onAction: (action: StaffAction, member: StaffDto) => void;
 }) {
-  const actions = staffActions(member, viewerIsOwner);
+  const actions = staffActions(member, viewerIsOwner, { payRates: payRatesAvailable });
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

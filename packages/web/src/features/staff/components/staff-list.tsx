@@ -40,13 +40,21 @@ interface RowProps {
   canReorder: boolean;
   viewerIsOwner: boolean;
   adminsAvailable: boolean;
+  payRatesAvailable: boolean;
   onAction: (action: StaffAction, member: StaffDto) => void;
 }
 
 const columns =
   'md:grid md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1.5fr)] md:items-center md:gap-4';
 
-function StaffRow({ member, canReorder, viewerIsOwner, adminsAvailable, onAction }: RowProps) {
+function StaffRow({
+  member,
+  canReorder,
+  viewerIsOwner,
+  adminsAvailable,
+  payRatesAvailable,
+  onAction,
+}: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: member.staffId, disabled: !canReorder });
   return (
@@ -103,6 +111,7 @@ function StaffRow({ member, canReorder, viewerIsOwner, adminsAvailable, onAction
           member={member}
           viewerIsOwner={viewerIsOwner}
           adminsAvailable={adminsAvailable}
+          payRatesAvailable={payRatesAvailable}
           onAction={onAction}
         />
       </div>
@@ -119,6 +128,7 @@ export function StaffList({
   canReorder,
   viewerIsOwner,
   adminsAvailable,
+  payRatesAvailable = false,
   onAction,
   onReorder,
 }: {
@@ -126,6 +136,8 @@ export function StaffList({
   canReorder: boolean;
   viewerIsOwner: boolean;
   adminsAvailable: boolean;
+  /** Labour cost is on the team's plan (Pro): the menu offers pay rates. */
+  payRatesAvailable?: boolean;
   onAction: (action: StaffAction, member: StaffDto) => void;
   onReorder: (ordered: StaffDto[]) => void;
 }) {
@@ -203,6 +215,7 @@ export function StaffList({
                 canReorder={canReorder}
                 viewerIsOwner={viewerIsOwner}
                 adminsAvailable={adminsAvailable}
+                payRatesAvailable={payRatesAvailable}
                 onAction={onAction}
               />
             ))}

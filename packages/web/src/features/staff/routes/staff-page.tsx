@@ -1,10 +1,11 @@
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
-import { planOf } from '@rotaboard/core/plans/plan-limits';
+import { planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { matchesStaffSearch } from '@rotaboard/core/staff/staff-rules';
 import { STORAGE_KEYS } from '@rotaboard/core/storage-keys';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageMeta } from '../../../components/page-meta';
@@ -27,6 +28,7 @@ import {
 } from '../api/staff-api';
 import { AvailabilityDialog } from '../components/availability-dialog';
 import { InviteDialog } from '../components/invite-dialog';
+import { PayRatesDialog } from '../components/pay-rates-dialog';
 import { RemoveAccessDialog } from '../components/remove-access-dialog';
 import { RemoveStaffDialog } from '../components/remove-staff-dialog';
 import { StaffFormDialog } from '../components/staff-form-dialog';
@@ -35,7 +37,15 @@ import { StaffWelcomeAlert } from '../components/staff-welcome-alert';
 import { WeeklyHoursDialog } from '../components/weekly-hours-dialog';
 import type { StaffAction } from '../utils/staff-actions';
 
-type DialogKind = 'add' | 'edit' | 'invite' | 'removeAccess' | 'remove' | 'weeklyHours' | 'availability';
+type DialogKind =
+  | 'add'
+  | 'edit'
+  | 'invite'
+  | 'removeAccess'
+  | 'remove'
+  | 'weeklyHours'
+  | 'availability'
+  | 'payRates';
 
 export function StaffPage() {
   const { team, isLoading: teamLoading, isOwner } = useSelectedTeam();
@@ -58,6 +68,25 @@ export function StaffPage() {
 
   const tier = limitsQuery.data?.tier ?? team?.ownerSubscriptionTier ?? 'free';
   const adminsAvailable = planOf(tier).extraAdminsPerTeam > 0;
+  // Labour cost is Pro (issue 43): the menu offers pay rates, and the week's "No pay rate: Sam"
+  // links here with ?payRates=<staffId> to open that person's rates.
+  const payRatesAvailable = planAllows(tier, 'labourCost');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const payRatesFor = searchParams.get('payRates');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: openDialog only sets state
+  useEffect(() => {
+    if (!payRatesFor || !payRatesAvailable) return;
+    const member = staffQuery.data?.find((m) => m.staffId === payRatesFor);
+    if (!member) return;
+    openDialog('payRates', member);
+    setSearchParams(
+      (params) => {
+        params.delete('payRates');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [payRatesFor, payRatesAvailable, staffQuery.data, setSearchParams]);
   const reloadStaff = () =>
     void queryClient.refetchQueries({ queryKey: teamStaffQueryOptions(teamId).queryKey });
 
@@ -115,6 +144,7 @@ export function StaffPage() {
       case 'remove':
       case 'weeklyHours':
       case 'availability':
+      case 'payRates':
         // Focus goes back to the row's ⋯ button first, so the dialog returns it there when it closes.
         setTimeout(() => {
           document.querySelector<HTMLElement>(`[data-staff-actions="${member.staffId}"]`)?.focus();
@@ -223,6 +253,7 @@ export function StaffPage() {
                 canReorder={!searching}
                 viewerIsOwner={isOwner}
                 adminsAvailable={adminsAvailable}
+                payRatesAvailable={payRatesAvailable}
                 onAction={onAction}
                 onReorder={onReorder}
               />
@@ -286,6 +317,15 @@ export function StaffPage() {
                 open={dialog === 'availability'}
                 onOpenChange={onOpenChange}
               />
+              {payRatesAvailable ? (
+                <PayRatesDialog
+                  teamId={team.teamId}
+                  currency={team.currency}
+                  member={subject}
+                  open={dialog === 'payRates'}
+                  onOpenChange={onOpenChange}
+                />
+              ) : null}
             </>
           ) : null}
         </>

@@ -15,6 +15,7 @@ export type StaffAction =
   | 'removeAdmin'
   | 'weeklyHours'
   | 'availability'
+  | 'payRates'
   | 'cancelLeaving'
   | 'remove';
 
@@ -36,7 +37,12 @@ export const viewerMay = (
  * permission table allows the viewer (only the owner manages administrators; nobody removes the
  * owner or takes their access away). The server enforces the same table.
  */
-export function staffActions(member: Member, viewerIsOwner: boolean): StaffAction[] {
+export function staffActions(
+  member: Member,
+  viewerIsOwner: boolean,
+  /** The team's plan has labour cost (Pro): pay rates are offered. */
+  { payRates = false }: { payRates?: boolean } = {},
+): StaffAction[] {
   const menu: [StaffAction, TableAction, boolean][] = [
     ['edit', 'editDetails', true],
     ['invite', 'invite', member.inviteStatus === 'not_invited'],
@@ -48,6 +54,8 @@ export function staffActions(member: Member, viewerIsOwner: boolean): StaffActio
     ['weeklyHours', 'editWeeklyHours', true],
     // Availability has the same reach as weekly hours: the owner and administrators, any row.
     ['availability', 'editWeeklyHours', true],
+    // Pay rates too (the server lets the owner and administrators set anyone's), on Pro.
+    ['payRates', 'editWeeklyHours', payRates],
     ['cancelLeaving', 'cancelLeaving', Boolean(member.leavingDate)],
     ['remove', 'removeStaff', true],
   ];

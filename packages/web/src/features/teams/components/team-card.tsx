@@ -1,7 +1,7 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
 import { planOf } from '@rotaboard/core/plans/plan-limits';
-import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Coins, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +16,7 @@ export function TeamCard({
   isSelected,
   onOpenSchedule,
   onEdit,
+  onLabour,
   onDelete,
 }: {
   team: TeamDto;
@@ -23,6 +24,8 @@ export function TeamCard({
   isSelected: boolean;
   onOpenSchedule: () => void;
   onEdit?: (() => void) | undefined;
+  /** The weekly budget and overtime (owner and administrators of Pro teams). */
+  onLabour?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
   const headingId = useId();
@@ -57,6 +60,12 @@ export function TeamCard({
           <Button size="sm" variant="outline" onClick={onEdit} aria-describedby={headingId}>
             <Pencil aria-hidden="true" />
             Edit
+          </Button>
+        ) : null}
+        {onLabour ? (
+          <Button size="sm" variant="outline" onClick={onLabour} aria-describedby={headingId}>
+            <Coins aria-hidden="true" />
+            Labour cost
           </Button>
         ) : null}
         {onDelete ? (

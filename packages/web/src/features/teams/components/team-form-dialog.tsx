@@ -7,7 +7,7 @@ import {
   UpdateTeamInput,
 } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
-import { planOf } from '@rotaboard/core/plans/plan-limits';
+import { planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { teamNameOrDefault } from '@rotaboard/core/teams/default-team-name';
 import { DEFAULT_TIME_ZONE } from '@rotaboard/core/time/clock';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { UpgradeLink } from '../../../components/upgrade-link';
 import { isApiError, isPlanLimitError, isStaleHashError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -38,6 +39,7 @@ import { showApiError } from '../../../lib/show-api-error';
 import { setSelectedTeamId, teamsQueryOptions } from '../../../lib/teams';
 import { toast } from '../../../lib/toast';
 import { useCreateTeam, useUpdateTeam } from '../api/team-mutations';
+import { CurrencyInput } from './currency-input';
 import { TimeZoneInput } from './time-zone-input';
 
 export const STALE_TEAM_TEXT = 'This team was changed by someone else. Reload to see the latest version.';
@@ -46,6 +48,15 @@ export const STALE_TEAM_TEXT = 'This team was changed by someone else. Reload to
 const EditTeamForm = UpdateTeamInput.pick({ teamName: true, weekStartDay: true }).extend({
   timeZone: TimeZone,
   ownerInStaffList: z.boolean(),
+  // Blank on a new team: the server's default (the owner's billing currency, else their region's).
+  currency: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, 'Enter a three-letter code such as GBP'),
+  ]),
+  scheduleAgentEnabled: z.boolean(),
 });
 const NewTeamForm = EditTeamForm.extend({
   teamName: z
@@ -55,7 +66,8 @@ const NewTeamForm = EditTeamForm.extend({
 });
 type TeamFormValues = z.infer<typeof EditTeamForm>;
 type TeamFormField = keyof TeamFormValues;
-const FORM_FIELDS: readonly TeamFormField[] = ['teamName', 'weekStartDay', 'timeZone', 'ownerInStaffList'];
+// Every field of the form, which a 400 may name.
+const FORM_FIELDS = Object.keys(EditTeamForm.shape) as readonly TeamFormField[];
 
 function valuesOf(team: TeamDto | undefined): TeamFormValues {
   return team
@@ -64,6 +76,8 @@ function valuesOf(team: TeamDto | undefined): TeamFormValues {
         weekStartDay: team.weekStartDay,
         timeZone: team.timeZone,
         ownerInStaffList: team.ownerInStaffList,
+        currency: team.currency,
+        scheduleAgentEnabled: team.scheduleAgentEnabled,
       }
     : {
         teamName: '',
@@ -71,6 +85,8 @@ function valuesOf(team: TeamDto | undefined): TeamFormValues {
         // A new team's clocks are the browser's unless the owner says otherwise (issue 41).
         timeZone: browserTimeZone() ?? DEFAULT_TIME_ZONE,
         ownerInStaffList: true,
+        currency: '',
+        scheduleAgentEnabled: true,
       };
 }
 
@@ -107,6 +123,10 @@ export function TeamFormDialog({
     zoneError: useId(),
     include: useId(),
     includeHint: useId(),
+    currency: useId(),
+    currencyHint: useId(),
+    currencyError: useId(),
+    agent: useId(),
   };
   const form = useForm<TeamFormValues>({
     resolver: zodResolver(editing ? EditTeamForm : NewTeamForm),
@@ -161,6 +181,8 @@ export function TeamFormDialog({
             weekStartDay: values.weekStartDay,
             timeZone: values.timeZone,
             ...(isOwner ? { ownerInStaffList: values.ownerInStaffList } : {}),
+            ...(values.currency ? { currency: values.currency.toUpperCase() } : {}),
+            ...(agentShown ? { scheduleAgentEnabled: values.scheduleAgentEnabled } : {}),
             hash: current.hash,
           },
         });
@@ -171,6 +193,7 @@ export function TeamFormDialog({
           weekStartDay: values.weekStartDay,
           timeZone: values.timeZone,
           ownerInStaffList: values.ownerInStaffList,
+          ...(values.currency ? { currency: values.currency.toUpperCase() } : {}),
         });
         setSelectedTeamId(created.teamId);
         toast.success('Team created');
@@ -203,6 +226,8 @@ export function TeamFormDialog({
       ? `Upgrading to Pro lifts this limit: up to ${planOf('pro').ownedTeams} teams.`
       : null;
   const showInclude = !editing || isOwner;
+  // The agent is Pro (the staffing rules' feature); a new team keeps the server's default, on.
+  const agentShown = Boolean(team && planAllows(team.ownerSubscriptionTier, 'staffingRules'));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -211,7 +236,7 @@ export function TeamFormDialog({
           <DialogTitle>{editing ? 'Edit team' : 'New team'}</DialogTitle>
           <DialogDescription>
             {editing
-              ? 'Change the name, the day each week starts on and the time zone.'
+              ? 'Change the name, the day each week starts on, the time zone and the currency.'
               : 'A team has its own staff list and schedule.'}
           </DialogDescription>
         </DialogHeader>
@@ -296,6 +321,40 @@ export function TeamFormDialog({
               Shift times are the clocks there, and the schedule's "today" is that place's today.
             </p>
           </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.currency}>Currency</Label>
+            <CurrencyInput
+              id={ids.currency}
+              placeholder={editing ? undefined : 'Your region’s'}
+              aria-invalid={errors.currency ? true : undefined}
+              aria-describedby={
+                errors.currency ? `${ids.currencyError} ${ids.currencyHint}` : ids.currencyHint
+              }
+              {...form.register('currency')}
+            />
+            <FieldError id={ids.currencyError} message={errors.currency?.message} />
+            <p id={ids.currencyHint} className="text-xs text-muted-foreground">
+              Pay rates, the weekly budget and labour cost are in this currency (a code such as GBP, EUR or
+              USD).
+            </p>
+          </div>
+          {agentShown ? (
+            <div className="flex items-center justify-between gap-3 rounded-lg border border-border bg-muted/40 p-3">
+              <Label htmlFor={ids.agent}>Schedule agent: let Fill propose shifts for open cover</Label>
+              <Controller
+                control={form.control}
+                name="scheduleAgentEnabled"
+                render={({ field }) => (
+                  <Switch
+                    id={ids.agent}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+            </div>
+          ) : null}
           {showInclude ? (
             <div className="flex items-start gap-3 rounded-lg border border-border bg-muted/40 p-3">
               <Controller

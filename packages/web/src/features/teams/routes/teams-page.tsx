@@ -1,4 +1,5 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { Building2, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { isTeamAdmin, isTeamOwner, setSelectedTeamId, useSelectedTeam } from '../../../lib/teams';
 import { DeleteTeamDialog } from '../components/delete-team-dialog';
+import { LabourSettingsDialog } from '../components/labour-settings-dialog';
 import { TeamCard, type TeamRole } from '../components/team-card';
 import { TeamFormDialog } from '../components/team-form-dialog';
 
@@ -18,6 +20,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'edit'; team: TeamDto }
   | { kind: 'delete'; team: TeamDto }
+  | { kind: 'labour'; team: TeamDto }
   | null;
 
 /** /teams (Manage Teams): every team the user belongs to, and the owner's and admins' tools for them. */
@@ -82,6 +85,11 @@ export function TeamsPage() {
                 navigate('/schedule');
               }}
               onEdit={role === 'Member' ? undefined : () => open({ kind: 'edit', team })}
+              onLabour={
+                role !== 'Member' && planAllows(team.ownerSubscriptionTier, 'labourCost')
+                  ? () => open({ kind: 'labour', team })
+                  : undefined
+              }
               onDelete={role === 'Owner' ? () => open({ kind: 'delete', team }) : undefined}
             />
           );
@@ -109,6 +117,9 @@ export function TeamsPage() {
             team={dialogTeam}
             isOwner={isTeamOwner(dialogTeam, user?.id)}
           />
+          {planAllows(dialogTeam.ownerSubscriptionTier, 'labourCost') ? (
+            <LabourSettingsDialog team={dialogTeam} open={dialog?.kind === 'labour'} onOpenChange={close} />
+          ) : null}
           <DeleteTeamDialog team={dialogTeam} open={dialog?.kind === 'delete'} onOpenChange={close} />
         </>
       ) : null}
