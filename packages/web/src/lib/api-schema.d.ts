@@ -4665,6 +4665,7 @@ export interface paths {
                             startDate: string;
                             endDate: string;
                             groupByStaff: boolean;
+                            currency: string;
                             days: {
                                 /** Format: uuid */
                                 staffId: string;
@@ -4685,6 +4686,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                             }[];
                             people: {
                                 /** Format: uuid */
@@ -4705,6 +4707,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                                 daysWorked: number;
                                 contractedMinutes: number | null;
                                 differenceMinutes: number | null;
@@ -4725,6 +4728,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                                 contractedMinutes: number;
                             };
                         } | string;

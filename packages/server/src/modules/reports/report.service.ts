@@ -12,7 +12,7 @@ import type {
   ReportRangeQuery,
 } from '@rotaboard/core/contracts/reports';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
+import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
 import { leaveReport } from '@rotaboard/core/reports/leave-report';
 import { payrollReport } from '@rotaboard/core/reports/payroll-report';
@@ -29,6 +29,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
+import { labourCosting } from '../labour/labour-costing.ts';
 import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
@@ -74,6 +75,17 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
       actorId: q.actorId ?? null,
       staffId: q.staffId ?? null,
     };
+  }
+
+  /**
+   * Each shift's cost over the range by id, from the labour module's costing (core's costShifts over
+   * the whole team weeks around it, so overtime is counted as /labour counts it), or null on a plan
+   * without labour cost: the report then shows no money.
+   */
+  async function shiftCosts(a: TeamAccess, q: ReportRangeQuery): Promise<Map<string, number> | null> {
+    if (!planAllows(a.ownerTier, 'labourCost')) return null;
+    const result = await labourCosting(db).costRange(a.team.id, q);
+    return new Map(result?.costed.map((shift) => [shift.shiftId, shift.costMinor]) ?? []);
   }
 
   const range = (q: ReportRangeQuery) => ({
@@ -149,12 +161,18 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 
     async payroll(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<PayrollReportResponse> {
       const a = await rangeAccess(user, teamId, 'payroll', q);
-      const [people, entries] = await Promise.all([
+      const [people, entries, costs] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
         repo.entries(teamId, q),
+        shiftCosts(a, q),
       ]);
-      const report = payrollReport(people, entries, q, a.team.timeZone);
-      return { ...range(q), ...report, days: q.groupByStaff ? [] : report.days };
+      const report = payrollReport(people, entries, q, a.team.timeZone, costs);
+      return {
+        ...range(q),
+        currency: a.team.currency,
+        ...report,
+        days: q.groupByStaff ? [] : report.days,
+      };
     },
   };
 }
