@@ -4362,7 +4362,7 @@ export interface paths {
                     limit?: number;
                     showUpToDate?: "0" | "1" | "true" | "false";
                     currentDate?: string;
-                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant";
+                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
                     actorId?: string;
                     staffId?: string;
                     format?: "json" | "csv";
@@ -4388,7 +4388,7 @@ export interface paths {
                                 changedAt: string;
                                 action: string;
                                 /** @enum {string} */
-                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant";
+                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
                                 subject: string;
                                 /** Format: uuid */
                                 subjectId: string;

@@ -1,5 +1,10 @@
 import { auditActorName } from '@rotaboard/core/audit/actor';
-import { AUDIT_DOMAIN_LABELS, auditDomain, formatEnGbDate } from '@rotaboard/core/audit/display';
+import {
+  AUDIT_DOMAIN_LABELS,
+  auditDomain,
+  formatEnGbDate,
+  withMoneyShown,
+} from '@rotaboard/core/audit/display';
 import type {
   AdjustmentReasonsResponse,
   AdjustmentsReportQuery,
@@ -104,7 +109,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
         repo.auditActors(teamId, filter.since),
       ]);
       return {
-        entries: rows.map(toAuditRow),
+        entries: rows.map((row) => toAuditRow(row, a.team.currency)),
         totalCount,
         hasMore: q.offset + rows.length < totalCount,
         retentionDays: auditRetentionDays(a.ownerTier),
@@ -117,11 +122,12 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 
     /** Every audit entry the filter matches, newest first, a batch at a time (the CSV export). */
     async auditExport(user: UserRow, teamId: string, q: AuditReportQuery) {
-      const filter = auditFilter(await adminAccess(user, teamId), q);
+      const a = await adminAccess(user, teamId);
+      const filter = auditFilter(a, q);
       return async function* rows(): AsyncGenerator<AuditReportRow> {
         for (let offset = 0; ; offset += AUDIT_EXPORT_BATCH) {
           const batch = await repo.auditPage(teamId, filter, offset, AUDIT_EXPORT_BATCH);
-          for (const row of batch) yield toAuditRow(row);
+          for (const row of batch) yield toAuditRow(row, a.team.currency);
           if (batch.length < AUDIT_EXPORT_BATCH) return;
         }
       };
@@ -178,12 +184,20 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 }
 export type ReportService = ReturnType<typeof createReportService>;
 
-/** An audit row as the report shows it: its domain, what it is about in words, who made it. */
-function toAuditRow(row: AuditPageRow): AuditReportRow {
+/**
+ * An audit row as the report shows it: its domain, what it is about in words, who made it. Labour
+ * cost's money (a pay rate, the budget) is shown in the team's `currency` (its currency now).
+ */
+function toAuditRow(row: AuditPageRow, currency: string): AuditReportRow {
   const { audit } = row;
-  const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
-  const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
-  const domain = auditDomain(audit.entityType, audit.action, newValues) ?? 'team';
+  const stored = {
+    old: (audit.oldValues as Record<string, unknown> | null) ?? null,
+    new: (audit.newValues as Record<string, unknown> | null) ?? null,
+  };
+  const domain = auditDomain(audit.entityType, audit.action, stored.new) ?? 'team';
+  const money = domain === 'pay_rate' || domain === 'labour_settings';
+  const oldValues = money ? withMoneyShown(stored.old, currency) : stored.old;
+  const newValues = money ? withMoneyShown(stored.new, currency) : stored.new;
   const values = { ...(oldValues ?? {}), ...(newValues ?? {}) };
   const person =
     row.staffFirstName !== null
@@ -215,6 +229,18 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
         ]
           .filter(Boolean)
           .join(' · ');
+      case 'pay_rate':
+        // The person, and the date the rate applies from.
+        return [
+          person,
+          typeof values.effectiveFrom === 'string'
+            ? `Pay rate from ${formatEnGbDate(values.effectiveFrom)}`
+            : 'Pay rate',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+      case 'labour_settings':
+        return 'Labour settings';
       case 'assistant':
         return typeof values.reason === 'string'
           ? `Schedule assistant · ${values.reason}`
