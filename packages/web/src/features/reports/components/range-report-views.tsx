@@ -18,7 +18,8 @@ type PayrollPerson = PayrollReportResponse['people'][number];
 
 export function PayrollView({ report, grouped }: { report: PayrollReportResponse; grouped: boolean }) {
   const t = report.totals;
-  // Cost is shown where the plan has labour cost (issue 43); otherwise every costMinor is null.
+  // Cost is shown where the plan has labour cost (issue 43), beside the worked hours it is paid for;
+  // otherwise every costMinor is null.
   const withCost = t.costMinor !== null;
   const dayColumns: Column<PayrollDay>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
@@ -28,9 +29,9 @@ export function PayrollView({ report, grouped }: { report: PayrollReportResponse
     countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
     countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
     hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    ...(withCost ? [costColumn<PayrollDay>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
     hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),
     countColumn('timeOffDays', 'Time off days', (r) => r.timeOffDays, t.timeOffDays),
-    ...(withCost ? [costColumn<PayrollDay>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
   ];
   const personColumns: Column<PayrollPerson>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
@@ -45,11 +46,11 @@ export function PayrollView({ report, grouped }: { report: PayrollReportResponse
     countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
     countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
     hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    ...(withCost ? [costColumn<PayrollPerson>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
     hoursColumn('contracted', 'Contracted h', (r) => r.contractedMinutes, t.contractedMinutes),
     hoursColumn('difference', 'Difference h', (r) => r.differenceMinutes),
     hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),
     countColumn('timeOffDays', 'Time off days', (r) => r.timeOffDays, t.timeOffDays),
-    ...(withCost ? [costColumn<PayrollPerson>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
   ];
   return (
     <>

@@ -63,14 +63,16 @@ export function countColumn<Row>(
 
 /**
  * A column of money (integer minor units of `currency`, issue 43) shown in the currency as people
- * read it ("£81.25"), sorted by the amount, with its total. Money is never a float until it is shown.
+ * read it ("£81.25", "$81.25"), sorted by the amount, with its total. Money is never a float until it is shown.
  */
 export function costColumn<Row>(
   currency: string,
   minor: (row: Row) => number | null,
   total: number | null,
 ): Column<Row> {
-  const show = (amount: number | null) => (amount === null ? '-' : formatMoney(amount, currency));
+  // English with the currency's own symbol ("$", not the "US$" an en-GB browser writes), as the
+  // assistant and the audit report show money; the header names the currency.
+  const show = (amount: number | null) => (amount === null ? '-' : formatMoney(amount, currency, 'en'));
   return {
     key: 'cost',
     label: `Cost (${currency})`,
