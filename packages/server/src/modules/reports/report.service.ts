@@ -16,6 +16,7 @@ import type {
   PayrollReportResponse,
   ReportRangeQuery,
 } from '@rotaboard/core/contracts/reports';
+import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
@@ -80,17 +81,6 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
       actorId: q.actorId ?? null,
       staffId: q.staffId ?? null,
     };
-  }
-
-  /**
-   * Each shift's cost over the range by id, from the labour module's costing (core's costShifts over
-   * the whole team weeks around it, so overtime is counted as /labour counts it), or null on a plan
-   * without labour cost: the report then shows no money.
-   */
-  async function shiftCosts(a: TeamAccess, q: ReportRangeQuery): Promise<Map<string, number> | null> {
-    if (!planAllows(a.ownerTier, 'labourCost')) return null;
-    const result = await labourCosting(db).costRange(a.team.id, q);
-    return new Map(result?.costed.map((shift) => [shift.shiftId, shift.costMinor]) ?? []);
   }
 
   const range = (q: ReportRangeQuery) => ({
@@ -167,11 +157,27 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 
     async payroll(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<PayrollReportResponse> {
       const a = await rangeAccess(user, teamId, 'payroll', q);
-      const [people, entries, costs] = await Promise.all([
+      // With labour cost (issue 43) the entries are read in whole team weeks around the range: a
+      // shift's overtime depends on the hours before it that week. One read serves both the costing
+      // (the labour module's, core's costShifts, as /labour) and the report, which keeps the range's.
+      const costed = planAllows(a.ownerTier, 'labourCost');
+      const weeks = {
+        startDate: startOfWeek(q.startDate, a.team.weekStartDay),
+        endDate: addDays(startOfWeek(q.endDate, a.team.weekStartDay), 6),
+      };
+      const [people, read, costing] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
-        repo.entries(teamId, q),
-        shiftCosts(a, q),
+        repo.entries(teamId, costed ? { ...q, ...weeks } : q),
+        costed ? labourCosting(db).forTeam(teamId, weeks.endDate) : null,
       ]);
+      const entries = costed
+        ? read.filter((e) => e.shiftDate >= q.startDate && e.shiftDate <= q.endDate)
+        : read;
+      // Someone with no rate at all costs 0 for every shift, overtime or not: only the others are costed.
+      const rated = costing ? read.filter((e) => costing.context.ratesByStaff.has(e.staffId)) : [];
+      const costs = costing
+        ? new Map(costing.cost(rated).map((shift) => [shift.shiftId, shift.costMinor]))
+        : null;
       const report = payrollReport(people, entries, q, a.team.timeZone, costs);
       return {
         ...range(q),
