@@ -1,5 +1,6 @@
 // Payroll report benchmark: a year of a 500-staff team (5 shifts a week each, some with breaks,
-// adjustments and time off: about 130,000 entries) through the real route
+// adjustments and time off: about 130,000 entries; everyone with a pay rate, so each shift is costed,
+// issue 43) through the real route
 // (GET /api/teams/{id}/reports/payroll), per person (JSON), per day (JSON) and per day as CSV, on
 // PostgreSQL (the target, < 1 s) and PGlite. The reference, measured in the same run, is the bare read
 // of the same rows with the database driver: what any report of them must pay. Writes
@@ -45,6 +46,10 @@ async function run(engine: Engine) {
     await db.execute(sql`
       insert into weekly_hours (team_id, staff_id, hours_per_week, effective_from)
       select ${teamId}, id, 37.5, '2025-01-01' from staff where team_id = ${teamId}`);
+    // Everyone has a pay rate (issue 43), so the report's cost is worked out for every shift.
+    await db.execute(sql`
+      insert into pay_rates (team_id, staff_id, effective_from, hourly_rate_minor)
+      select ${teamId}, id, '2025-01-01', 1200 + display_order from staff where team_id = ${teamId}`);
     await db.execute(sql`analyze`);
     const counted = (await db.execute(
       sql`select count(*)::int as n from shifts where team_id = ${teamId}`,

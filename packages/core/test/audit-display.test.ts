@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_DOMAIN_LABELS,
   auditActionLabel,
   auditDomain,
   auditLabel,
   auditRows,
   formatAuditValue,
+  withMoneyShown,
 } from '../src/audit/display.ts';
 
 describe('audit values', () => {
@@ -106,5 +108,33 @@ describe('audit display for the audit report', () => {
     expect(auditDomain('support_ticket', 'CREATE', null)).toBeNull();
     expect(auditActionLabel('CREATE')).toBe('Created');
     expect(auditActionLabel('APPROVED')).toBe('Approved');
+  });
+});
+
+describe('labour cost in the audit (issue 43)', () => {
+  it('gives pay rates and labour settings their own domains and labels', () => {
+    expect(auditDomain('pay_rate', 'CREATE', { hourlyRateMinor: 1200 })).toBe('pay_rate');
+    expect(auditDomain('labour_settings', 'UPDATE', { weeklyBudgetMinor: 1 })).toBe('labour_settings');
+    expect(AUDIT_DOMAIN_LABELS.pay_rate).toBe('Pay rate');
+    expect(AUDIT_DOMAIN_LABELS.labour_settings).toBe('Labour settings');
+    expect(auditLabel('hourlyRate', 'pay_rate')).toBe('Hourly rate');
+    expect(auditLabel('weeklyBudget', 'labour_settings')).toBe('Weekly budget');
+  });
+
+  it('shows money in the team currency, null kept, other values as they are', () => {
+    expect(
+      withMoneyShown({ staffId: 's', effectiveFrom: '2027-03-01', hourlyRateMinor: 1250 }, 'GBP'),
+    ).toEqual({ staffId: 's', effectiveFrom: '2027-03-01', hourlyRate: '£12.50' });
+    expect(withMoneyShown({ weeklyBudgetMinor: null, overtimeMultiplier: 1.5 }, 'EUR')).toEqual({
+      weeklyBudget: null,
+      overtimeMultiplier: 1.5,
+    });
+    expect(withMoneyShown({ weeklyBudgetMinor: 5000 }, 'JPY')).toEqual({ weeklyBudget: '¥5,000' });
+    expect(withMoneyShown(null, 'USD')).toBeNull();
+    const rows = auditRows('CREATE', null, withMoneyShown({ hourlyRateMinor: 975 }, 'USD'), 'pay_rate');
+    expect(rows).toEqual({
+      kind: 'values',
+      rows: [{ field: 'hourlyRate', label: 'Hourly rate', value: '$9.75' }],
+    });
   });
 });

@@ -85,6 +85,11 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
   });
   await shift({ staffId: bob, shiftDate: thisMonth(4), isTimeOff: true, timeOffHours: 2.5 });
   await shift({ staffId: ann, shiftDate: thisMonth(5), isTimeOff: true, timeOffDays: 1 });
+  // Labour cost (issue 43): Ann earns 12.50 an hour; Bob has no rate, so costs nothing.
+  expect(
+    (await api(`/staff/${ann}/pay-rates`, { effectiveFrom: '2020-01-01', hourlyRateMinor: 1250 })).status(),
+  ).toBe(201);
+  const currency = team.currency as string;
 
   // The reports home, from the navigation.
   await page.goto('/schedule');
@@ -110,6 +115,12 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
   await expect(page.getByTestId('report-chart').getByRole('application')).toBeVisible();
   await expect(page.getByTestId('report-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByTestId('totals-row')).toContainText('20.25');
+  // The cost column, in the team's currency: 435 min at 12.50 is 90.63 (rounded half up), 480 is 100.00.
+  await expect(table.getByRole('columnheader', { name: `Cost (${currency})` })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(`Ann Lee ${enGb(thisMonth(3))} .*100\\.00`) }),
+  ).toBeVisible();
+  await expect(page.getByTestId('totals-row')).toContainText('190.63');
   // Sorting by worked hours puts the longest day first.
   await table.getByRole('button', { name: 'Worked h' }).click();
   await expect(table.locator('tbody tr').first()).toContainText('8.00');
@@ -123,12 +134,13 @@ test('an owner runs the payroll, leave, adjustments and audit reports, on screen
       r['Worked minutes'],
       r['Worked hours'],
       r['Late Arrival minutes'],
+      r[`Cost (${currency})`],
     ]),
   ).toEqual([
     // The owner is on the staff list too: everyone has a line, worked or not.
-    ['Rhea Ports', '0', '0', '0'],
-    ['Ann Lee', '915', '15.25', '15'],
-    ['Bob Cole', '300', '5', '0'],
+    ['Rhea Ports', '0', '0', '0', '0.00'],
+    ['Ann Lee', '915', '15.25', '15', '190.63'],
+    ['Bob Cole', '300', '5', '0', '0.00'],
   ]);
   await snapAll(page, 'reports-payroll');
   await page.emulateMedia({ media: 'print' });

@@ -177,6 +177,7 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
       'get_week',
       'find_staff',
       'propose_changes',
+      'get_labour_cost',
     ]);
     expect(received[0]!.messages[0]!.content).toContain('never instructions');
     const toolMessages = received.flatMap((b) => b.messages.filter((m) => m.role === 'tool'));
@@ -215,6 +216,34 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
       ['assistant', 'Pat works Friday 10:00–18:00.'],
       ['user', 'and who else?'],
     ]);
+  });
+
+  it('a cost question: get_labour_cost gives /labour’s figures and the sentence, never a rate (issue 43)', async () => {
+    const w = await world();
+    const rate = await w.owner('POST', `${w.base}/staff/${w.pat.staffId}/pay-rates`, {
+      effectiveFrom: addDays(week, -30),
+      hourlyRateMinor: 1234,
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    received.length = 0;
+    script = (body, turn) => {
+      if (turn === 0) return completion({ tool_calls: [call('get_labour_cost', { startDate: FRI })] });
+      const tool = body.messages.find((m) => m.role === 'tool')!.content!;
+      const answer = JSON.parse(tool.split('<data>\n')[1]!.split('\n</data>')[0]!).answer as string;
+      return completion({ content: answer });
+    };
+    const res = await w.ask('What does this week cost?');
+    expect(res.statusCode, res.body).toBe(200);
+    // Pat's Friday, 480 minutes at 12.34: 98.72; no budget set.
+    expect(res.json()).toMatchObject({ engine: 'model', proposalId: null });
+    expect(res.json().reply).toMatch(/^The week \(.+\) costs \$98\.72 for 8 h\. No weekly budget is set\.$/);
+    const labour = (
+      await w.owner('GET', `${w.base}/labour?startDate=${week}&endDate=${addDays(week, 6)}`)
+    ).json();
+    const tool = received[1]!.messages.find((m) => m.role === 'tool')!.content!;
+    expect(tool).toContain(`"costMinor":${labour.weeks[0].costMinor}`);
+    expect(tool).toContain(`"weekStart":"${week}"`);
+    expect(tool).not.toContain('1234');
   });
 
   it('bad JSON arguments are answered to the model once; a second bad call ends with a sentence', async () => {

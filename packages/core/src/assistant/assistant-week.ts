@@ -1,4 +1,5 @@
 import { dayOfWeek, WEEKDAY_NAMES } from '../dates/week.ts';
+import type { AssistantCost } from './assistant-cost.ts';
 
 /**
  * The week on screen as the assistant sees it, in one shape for both of its engines: the built-in
@@ -28,6 +29,11 @@ export type AssistantWeek = {
   staff: readonly AssistantStaff[];
   entries: readonly AssistantEntry[];
   dayNotes: readonly AssistantDayNote[];
+  /**
+   * What the rota costs around this week, or why the asker may not know (issue 43): read by the
+   * server only for a message about cost (assistant-cost.ts `asksAboutCost`).
+   */
+  cost?: AssistantCost;
 };
 
 /** A day as replies name it: "Friday 4 Dec". */

@@ -1,3 +1,4 @@
+import { COST_FORM, costQuestion } from './assistant-cost.ts';
 import { add, clear, copy, move, note, remove, retime, swap, timeOff } from './interpret-changes.ts';
 import type { Handler } from './interpret-outcome.ts';
 import { hours, who } from './interpret-questions.ts';
@@ -30,6 +31,8 @@ export const FORMS: readonly [RegExp, Handler][] = [
     ),
     note,
   ],
+  // After notes ("Note on Friday: budget meeting" is a note), before every change.
+  [form(COST_FORM), costQuestion],
   [
     form(
       '(?<name>.+?)\\s+(?:is|will\\s+be)\\s+(?:off|on\\s+leave|on\\s+holiday|away)\\s+(?:on\\s+)?(?<days>DAYS)',

@@ -34,11 +34,12 @@ export const ASSISTANT_EXAMPLES = [
   'Note on Friday: stocktake',
   'Who works Saturday evening?',
   'How many hours has Ben this week?',
+  'What does this week cost?',
 ] as const;
 
 /** A fragment after "and" that starts a new instruction rather than continuing a list of days or names. */
 const STARTS =
-  /^(?:please\s+)?(?:give|add|put|schedule|book|assign|rota|move|shift|change|make|set|remove|delete|cancel|drop|scrap|take|swap|switch|exchange|copy|duplicate|repeat|clear|empty|wipe|note|write|who|how|time\s+off|day\s+off)\b|^\S+(?:\s+\S+)?\s+(?:is|will\s+be|has|needs|wants|takes)\s+(?:off|on\s+leave|on\s+holiday|away|a\s+day\s+off|the\s+day\s+off|time\s+off|leave)\b/i;
+  /^(?:please\s+)?(?:give|add|put|schedule|book|assign|rota|move|shift|change|make|set|remove|delete|cancel|drop|scrap|take|swap|switch|exchange|copy|duplicate|repeat|clear|empty|wipe|note|write|who|how|what|are|time\s+off|day\s+off)\b|^\S+(?:\s+\S+)?\s+(?:is|will\s+be|has|needs|wants|takes)\s+(?:off|on\s+leave|on\s+holiday|away|a\s+day\s+off|the\s+day\s+off|time\s+off|leave)\b/i;
 
 /** The message cut into instructions: sentences, then "and" where a new instruction begins. */
 export function splitInstructions(message: string): string[] {
@@ -67,7 +68,7 @@ const POLITE =
 function notUnderstood(part: string): Stop {
   return new Stop(
     'not-understood',
-    `I didn't understand "${part}". I can add, move, change, remove and swap shifts, give time off, copy or clear a day, write a day note, and say who works when or how many hours someone has. For example: ${ASSISTANT_EXAMPLES.map((e) => `"${e}"`).join(', ')}.`,
+    `I didn't understand "${part}". I can add, move, change, remove and swap shifts, give time off, copy or clear a day, write a day note, and say who works when, how many hours someone has, or what a week costs against the budget. For example: ${ASSISTANT_EXAMPLES.map((e) => `"${e}"`).join(', ')}.`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '../labour/money.ts';
 import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../shifts/adjustments.ts';
 
 /**
@@ -19,6 +20,8 @@ export const AUDIT_DOMAINS = [
   'day_note',
   'open_shift',
   'assistant',
+  'pay_rate',
+  'labour_settings',
 ] as const;
 export type AuditDomain = (typeof AUDIT_DOMAINS)[number];
 
@@ -32,6 +35,8 @@ export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
   day_note: 'Day note',
   open_shift: 'Open shift',
   assistant: 'Schedule assistant',
+  pay_rate: 'Pay rate',
+  labour_settings: 'Labour settings',
 };
 
 /** Fields of the team that make up the schedule lock (spec 1 schedule lock). */
@@ -131,6 +136,12 @@ export const AUDIT_FIELD_LABELS = {
     shiftId: 'Shift',
   },
   assistant: { source: 'Source', changeId: 'Change', kind: 'Kind', shiftId: 'Shift', reason: 'Change made' },
+  pay_rate: { staffId: 'Staff member', effectiveFrom: 'Effective from', hourlyRate: 'Hourly rate' },
+  labour_settings: {
+    weeklyBudget: 'Weekly budget',
+    overtimeAfterMinutes: 'Overtime after (minutes a week)',
+    overtimeMultiplier: 'Overtime multiplier',
+  },
   all: { createdAt: 'Created', updatedAt: 'Updated' },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -141,6 +152,31 @@ const DOMAIN_GROUPS: Record<string, string[]> = {
   adjustment: ['shift', 'adjustment'],
   lock: ['team'],
 };
+
+/** The money fields of labour cost's audit rows (issue 43), stored in minor units, and their shown names. */
+const MONEY_FIELDS: Record<string, string> = {
+  hourlyRateMinor: 'hourlyRate',
+  weeklyBudgetMinor: 'weeklyBudget',
+};
+
+/**
+ * An audit row's values with labour cost's money (integer minor units, issue 43) as people read it in
+ * the team's `currency`: `{hourlyRateMinor: 1250}` → `{hourlyRate: '£12.50'}`, null kept. Other values
+ * as they are. For the audit report, which only owners and administrators read.
+ */
+export function withMoneyShown(
+  values: Record<string, unknown> | null,
+  currency: string,
+): Record<string, unknown> | null {
+  if (!values) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => {
+      const shown = MONEY_FIELDS[field];
+      if (!shown) return [field, value];
+      return [shown, typeof value === 'number' ? formatMoney(value, currency, 'en') : value];
+    }),
+  );
+}
 
 /** A field's label in a domain (default the shift's, as the history panel shows), else the field name. */
 export function auditLabel(field: string, domain = 'shift'): string {

@@ -75,6 +75,8 @@ const ToolBreak = z.number().int('must be whole minutes').min(0).max(720);
 
 /** get_week {startDate}: the week's staff, shifts and day notes. */
 export const GetWeekArgs = z.strictObject({ startDate: ToolDate });
+/** get_labour_cost {startDate}: what the team week containing the date costs (issue 43). */
+export const GetLabourCostArgs = z.strictObject({ startDate: ToolDate });
 /** find_staff {name}: the members of staff whose name matches. */
 export const FindStaffArgs = z.strictObject({
   name: z.string().trim().min(1).max(MAX_ASSISTANT_NAME_LENGTH),

@@ -169,10 +169,17 @@ const PayrollAmounts = {
   workedMinutes: z.number(),
   timeOffMinutes: z.number(),
   timeOffDays: z.number(),
+  /**
+   * What the shifts cost, in integer minor units of `currency` (issue 43, docs/labour-cost.md): the
+   * same figures as GET …/labour. Null when the team's plan has no labour cost.
+   */
+  costMinor: z.number().int().nullable(),
 };
 
 export const PayrollReportResponse = z.object({
   ...Range,
+  /** The team's currency (ISO 4217), which `costMinor` counts minor units of. */
+  currency: z.string(),
   /** Per person and day; empty when grouped by staff. */
   days: z.array(z.object({ ...Person, date: z.string(), ...PayrollAmounts })),
   people: z.array(

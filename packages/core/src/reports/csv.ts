@@ -17,6 +17,18 @@ export function decimalHours(minutes: number): number {
   return Math.round((minutes / 60) * 100) / 100;
 }
 
+/**
+ * Minor units as the plain decimal a payroll import reads: no symbol, no thousands separator, exactly
+ * `digits` decimals (8125, 2 → "81.25"; -5, 2 → "-0.05"; 1200, 0 → "1200"). Written from the integer's
+ * digits, so no float rounding can move a penny.
+ */
+export function decimalMoney(minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${text}`;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /** The byte-order mark that makes spreadsheet apps read a CSV file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
 

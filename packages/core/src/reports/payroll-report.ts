@@ -32,7 +32,14 @@ type PayrollAmounts = {
   workedMinutes: number;
   timeOffMinutes: number;
   timeOffDays: number;
+  /**
+   * What the shifts cost, in minor units of the team's currency (issue 43: core's costShifts, given in
+   * as each shift's cost); null when the team's plan has no labour cost.
+   */
+  costMinor: number | null;
 };
+/** Each shift's cost in minor units by its id (labour-cost.ts costShifts), or null: no money shown. */
+export type ShiftCosts = ReadonlyMap<string, number> | null;
 export type PayrollDay = PayrollAmounts & { staffId: string; staffName: string; date: string };
 export type PayrollPerson = PayrollAmounts & {
   staffId: string;
@@ -49,7 +56,7 @@ export type PayrollReport = {
   totals: PayrollAmounts & { contractedMinutes: number };
 };
 
-const noAmounts = (): PayrollAmounts => ({
+const noAmounts = (costs: ShiftCosts = null): PayrollAmounts => ({
   shifts: 0,
   scheduledMinutes: 0,
   breakMinutes: 0,
@@ -58,6 +65,7 @@ const noAmounts = (): PayrollAmounts => ({
   workedMinutes: 0,
   timeOffMinutes: 0,
   timeOffDays: 0,
+  costMinor: costs ? 0 : null,
 });
 
 function addAmounts(into: PayrollAmounts, from: PayrollAmounts): void {
@@ -69,19 +77,24 @@ function addAmounts(into: PayrollAmounts, from: PayrollAmounts): void {
   into.workedMinutes += from.workedMinutes;
   into.timeOffMinutes += from.timeOffMinutes;
   into.timeOffDays += from.timeOffDays;
+  if (into.costMinor !== null) into.costMinor += from.costMinor ?? 0;
 }
 
 /**
  * What one entry adds to its day: a shift its span, break, adjustments and worked minutes; time off
  * apart. Spans are real elapsed time in the team's `zone`.
  */
-export function payrollAmounts(entry: ReportEntry, zone: string = DEFAULT_TIME_ZONE): PayrollAmounts {
-  const amounts = noAmounts();
-  addEntry(amounts, entry, zone);
+export function payrollAmounts(
+  entry: ReportEntry,
+  zone: string = DEFAULT_TIME_ZONE,
+  costs: ShiftCosts = null,
+): PayrollAmounts {
+  const amounts = noAmounts(costs);
+  addEntry(amounts, entry, zone, costs);
   return amounts;
 }
 
-function addEntry(into: PayrollAmounts, entry: ReportEntry, zone: string): void {
+function addEntry(into: PayrollAmounts, entry: ReportEntry, zone: string, costs: ShiftCosts): void {
   if (entry.isTimeOff) {
     const leave = leaveAmount(entry, zone);
     into.timeOffMinutes += leave.minutes ?? 0;
@@ -97,6 +110,8 @@ function addEntry(into: PayrollAmounts, entry: ReportEntry, zone: string): void 
     into.adjustmentMinutes += Math.max(0, a.minutes);
   }
   into.workedMinutes += workedMinutes(entry, zone);
+  // Only added here: each shift was rounded once by costShifts, so the report's sums equal /labour's.
+  if (into.costMinor !== null) into.costMinor += costs?.get(entry.shiftId) ?? 0;
 }
 
 /**
@@ -123,20 +138,23 @@ export function contractedMinutes(person: ReportStaff, range: DateRange): number
  * (the schedule's rule), time off apart; per person the totals against contracted weekly hours.
  * Everyone on the list who had not left before the range starts has a line, worked or not. Lengths
  * are real elapsed time in the team's `zone` (contracted hours are hours, whatever the clocks do).
+ * With `costs` (each shift's cost from labour-cost.ts costShifts, by id) every line and the totals
+ * carry `costMinor`, the sum of their shifts' costs; without, `costMinor` is null throughout.
  */
 export function payrollReport(
   staff: readonly ReportStaff[],
   entries: readonly ReportEntry[],
   range: DateRange,
   zone: string = DEFAULT_TIME_ZONE,
+  costs: ShiftCosts = null,
 ): PayrollReport {
   const dayList: PayrollDay[] = [];
-  const totals = { ...noAmounts(), contractedMinutes: 0 };
+  const totals = { ...noAmounts(costs), contractedMinutes: 0 };
   const people: PayrollPerson[] = [];
   for (const { person, entries: own } of reportable(staff, entries, range)) {
     if (person.leavingDate && person.leavingDate < range.startDate) continue;
     const name = staffName(person);
-    const amounts = noAmounts();
+    const amounts = noAmounts(costs);
     let daysWorked = 0;
     // Entries come in date order, so a day is a run of entries.
     let day: PayrollDay | null = null;
@@ -159,10 +177,11 @@ export function payrollReport(
           workedMinutes: 0,
           timeOffMinutes: 0,
           timeOffDays: 0,
+          costMinor: costs ? 0 : null,
         };
         dayList.push(day);
       }
-      addEntry(day, entry, zone);
+      addEntry(day, entry, zone, costs);
     }
     if (day) {
       addAmounts(amounts, day);

@@ -4401,7 +4401,7 @@ export interface paths {
                     limit?: number;
                     showUpToDate?: "0" | "1" | "true" | "false";
                     currentDate?: string;
-                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant";
+                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
                     actorId?: string;
                     staffId?: string;
                     format?: "json" | "csv";
@@ -4427,7 +4427,7 @@ export interface paths {
                                 changedAt: string;
                                 action: string;
                                 /** @enum {string} */
-                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant";
+                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
                                 subject: string;
                                 /** Format: uuid */
                                 subjectId: string;
@@ -4704,6 +4704,7 @@ export interface paths {
                             startDate: string;
                             endDate: string;
                             groupByStaff: boolean;
+                            currency: string;
                             days: {
                                 /** Format: uuid */
                                 staffId: string;
@@ -4724,6 +4725,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                             }[];
                             people: {
                                 /** Format: uuid */
@@ -4744,6 +4746,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                                 daysWorked: number;
                                 contractedMinutes: number | null;
                                 differenceMinutes: number | null;
@@ -4764,6 +4767,7 @@ export interface paths {
                                 workedMinutes: number;
                                 timeOffMinutes: number;
                                 timeOffDays: number;
+                                costMinor: number | null;
                                 contractedMinutes: number;
                             };
                         } | string;

@@ -1,8 +1,10 @@
+import { type AssistantCost, costAnswer } from '@rotaboard/core/assistant/assistant-cost';
 import type { AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
 import { findStaff } from '@rotaboard/core/assistant/interpret-people';
 import {
   type AssistantChangeItem,
   FindStaffArgs,
+  GetLabourCostArgs,
   GetWeekArgs,
   MAX_ASSISTANT_CHANGES,
   MAX_ASSISTANT_TOOL_CALLS,
@@ -17,8 +19,8 @@ import { z } from 'zod';
 import type { AssistantModelConfig } from '../../config.ts';
 
 /**
- * The assistant's model engine (issue 26): OpenAI-compatible Chat Completions with three tools,
- * get_week, find_staff and propose_changes (their schemas are the contract in docs/assistant.md and
+ * The assistant's model engine (issue 26): OpenAI-compatible Chat Completions with four tools,
+ * get_week, find_staff, propose_changes and get_labour_cost (issue 43) (their schemas are the contract in docs/assistant.md and
  * contracts/assistant.ts). The model only reads and proposes; the service checks what it proposes and
  * keeps it as a proposal. Whatever the model does — bad JSON, unknown ids, too many changes, endless
  * tool calls, errors, silence — the user gets a sentence and nothing is written.
@@ -30,6 +32,8 @@ export type ModelWorld = {
   /** The conversation so far (its last messages, oldest first), so a follow-up ("Ben Brown") reads in context. */
   history: readonly { role: 'user' | 'assistant'; text: string }[];
   loadWeek(startDate: string): Promise<AssistantWeek>;
+  /** What the weeks around `startDate` cost (issue 43), or why the asker may not know. */
+  labourCost(startDate: string): Promise<AssistantCost>;
   /** Those of `shiftIds` that are the team's shifts. */
   teamShifts(shiftIds: readonly string[]): Promise<Set<string>>;
 };
@@ -46,7 +50,8 @@ Rules:
 - Time off is a create with isTimeOff true; with startTime and endTime null it is the whole day.
 - Times are HH:MM (24-hour). Dates are YYYY-MM-DD.
 - At most ${MAX_ASSISTANT_CHANGES} changes in one propose_changes call, and call propose_changes once.
-- Questions (who works when, how many hours) are answered in one or two sentences without proposing changes. For hours, add up the shifts' workedMinutes (breaks taken off, the real time in the team's timeZone).`;
+- Questions (who works when, how many hours) are answered in one or two sentences without proposing changes. For hours, add up the shifts' workedMinutes (breaks taken off, the real time in the team's timeZone).
+- For what a week costs or how it stands against the budget, call get_labour_cost and answer with its answer sentence; never work money out yourself. If it gives no figures, say its sentence and nothing more.`;
 
 const toolSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
 
@@ -73,6 +78,15 @@ const TOOLS: ChatCompletionTool[] = [
       name: 'propose_changes',
       description: `Propose changes for the administrator to accept or reject (at most ${MAX_ASSISTANT_CHANGES}).`,
       parameters: toolSchema(ProposeChangesArgs),
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_labour_cost',
+      description:
+        "What the team week containing startDate costs against the weekly budget, in the team's currency, and who has no pay rate.",
+      parameters: toolSchema(GetLabourCostArgs),
     },
   },
 ];
@@ -110,6 +124,24 @@ function weekData(week: AssistantWeek) {
       workedMinutes: e.isTimeOff ? 0 : workedMinutes({ ...e, timeOffHours: null, timeOffDays: null }, zone),
     })),
     dayNotes: week.dayNotes,
+  };
+}
+
+/**
+ * A week's cost as the model reads it: the sentence the built-in interpreter would say, and the
+ * figures in minor units; for someone who may not see money, the sentence alone. No rates.
+ */
+function costData(cost: AssistantCost) {
+  if (cost.kind !== 'figures') return { answer: costAnswer(cost, '', '') };
+  const week = cost.weeks.find((w) => w.weekStart === cost.thisWeek)!;
+  return {
+    answer: costAnswer(cost, cost.thisWeek, 'The week'),
+    currency: cost.currency,
+    weekStart: week.weekStart,
+    costMinor: week.costMinor,
+    budgetMinor: week.budgetMinor,
+    paidMinutes: week.minutes,
+    peopleWithoutRate: week.missingRates,
   };
 }
 
@@ -245,6 +277,11 @@ async function runTool(name: string, raw: string, world: ModelWorld): Promise<To
     const parsed = GetWeekArgs.safeParse(args);
     if (!parsed.success) return { error: `get_week ${schemaProblem(parsed.error)}` };
     return { content: data(weekData(await world.loadWeek(parsed.data.startDate))) };
+  }
+  if (name === 'get_labour_cost') {
+    const parsed = GetLabourCostArgs.safeParse(args);
+    if (!parsed.success) return { error: `get_labour_cost ${schemaProblem(parsed.error)}` };
+    return { content: data(costData(await world.labourCost(parsed.data.startDate))) };
   }
   if (name === 'find_staff') {
     const parsed = FindStaffArgs.safeParse(args);

@@ -1,3 +1,4 @@
+import { asksAboutCost } from '@rotaboard/core/assistant/assistant-cost';
 import type { AssistantEntry, AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
 import { describeChange } from '@rotaboard/core/assistant/describe-change';
 import { interpret } from '@rotaboard/core/assistant/interpret';
@@ -40,6 +41,7 @@ import {
 import { createTeamCommand } from '../team-access/team-command.ts';
 import type { ModelEngine } from './assistant.model.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
+import { assistantCost } from './assistant-cost.ts';
 
 /** The model is reminded of this many of the conversation's last messages. */
 const HISTORY_MESSAGES = 10;
@@ -206,9 +208,10 @@ export function createAssistantService(
   async function answer(
     message: string,
     week: AssistantWeek,
-    team: TeamRow,
+    a: TeamAccess,
     conversationId: string | undefined,
   ): Promise<{ engine: AssistantEngine; reply: string; changes: AssistantChangeItem[] }> {
+    const team: TeamRow = a.team;
     if (deps.model) {
       const history = conversationId
         ? await createAssistantRepository(db).recentMessages(conversationId, HISTORY_MESSAGES)
@@ -217,12 +220,15 @@ export function createAssistantService(
         week,
         history,
         loadWeek: (startDate) => loadWeek(team, startDate),
+        labourCost: (startDate) => assistantCost(db, a, startDate),
         teamShifts: async (ids) =>
           new Set((await scheduleReads(db).findManyInTeam(team.id, ids)).map((r) => r.id)),
       });
       return { engine: 'model', ...result };
     }
-    const result = interpret(message, week);
+    // Cost is read only for a question about it (issue 43): the same figures as GET …/labour.
+    const cost = asksAboutCost(message) ? await assistantCost(db, a, week.weekStartDate) : undefined;
+    const result = interpret(message, cost ? { ...week, cost } : week);
     return {
       engine: 'built-in',
       reply: result.reply,
@@ -262,7 +268,7 @@ export function createAssistantService(
         engine,
         reply: said,
         changes: items,
-      } = await answer(input.message, week, a.team, input.conversationId);
+      } = await answer(input.message, week, a, input.conversationId);
       // The model may name shifts outside the week on screen: describe them from the team's rows.
       const known = new Set(week.entries.map((e) => e.shiftId));
       const outside = items.flatMap((c) =>

@@ -6,12 +6,14 @@ import type {
   LeaveReportResponse,
   PayrollReportResponse,
 } from '@rotaboard/core/contracts/reports';
+import { minorDigits } from '@rotaboard/core/labour/money';
 import {
   type CsvColumn,
   csvCells,
   csvHeader,
   csvRecord,
   decimalHours,
+  decimalMoney,
   UTF8_BOM,
 } from '@rotaboard/core/reports/csv';
 import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/report-rows';
@@ -45,7 +47,25 @@ const reasonColumns = <Row extends Reasoned>(): CsvColumn<Row>[] =>
 type PayrollDay = PayrollReportResponse['days'][number];
 type PayrollPerson = PayrollReportResponse['people'][number];
 
-export const PAYROLL_DAY_COLUMNS: CsvColumn<PayrollDay>[] = [
+/**
+ * The payroll CSV's cost column (issue 43), last: a plain decimal in the team's currency ("81.25"),
+ * the currency named in the header ("Cost (GBP)"), as payroll imports read money. None when the report
+ * carries no cost (a plan without labour cost).
+ */
+function costColumns<Row extends { costMinor: number | null }>(
+  report: Pick<PayrollReportResponse, 'currency' | 'totals'>,
+): CsvColumn<Row>[] {
+  if (report.totals.costMinor === null) return [];
+  const digits = minorDigits(report.currency);
+  return [
+    {
+      header: `Cost (${report.currency})`,
+      value: (r) => (r.costMinor === null ? null : decimalMoney(r.costMinor, digits)),
+    },
+  ];
+}
+
+const PAYROLL_DAY_COLUMNS: CsvColumn<PayrollDay>[] = [
   { header: 'Staff ID', value: (r) => r.staffId },
   { header: 'Staff name', value: (r) => r.staffName },
   { header: 'Date', value: (r) => r.date },
@@ -59,7 +79,7 @@ export const PAYROLL_DAY_COLUMNS: CsvColumn<PayrollDay>[] = [
   { header: 'Time off days', value: (r) => r.timeOffDays },
 ];
 
-export const PAYROLL_PERSON_COLUMNS: CsvColumn<PayrollPerson>[] = [
+const PAYROLL_PERSON_COLUMNS: CsvColumn<PayrollPerson>[] = [
   { header: 'Staff ID', value: (r) => r.staffId },
   { header: 'Staff name', value: (r) => r.staffName },
   { header: 'Days worked', value: (r) => r.daysWorked },
@@ -73,6 +93,18 @@ export const PAYROLL_PERSON_COLUMNS: CsvColumn<PayrollPerson>[] = [
   ...minutesAndHours<PayrollPerson>('Difference', (r) => r.differenceMinutes),
   ...minutesAndHours<PayrollPerson>('Time off', (r) => r.timeOffMinutes),
   { header: 'Time off days', value: (r) => r.timeOffDays },
+];
+
+/** The payroll CSV's columns per person and day: the hours, then the cost when the report has it. */
+export const payrollDayColumns = (report: PayrollReportResponse): CsvColumn<PayrollDay>[] => [
+  ...PAYROLL_DAY_COLUMNS,
+  ...costColumns<PayrollDay>(report),
+];
+
+/** The payroll CSV's columns per person (grouped by staff), the cost last when the report has it. */
+export const payrollPersonColumns = (report: PayrollReportResponse): CsvColumn<PayrollPerson>[] => [
+  ...PAYROLL_PERSON_COLUMNS,
+  ...costColumns<PayrollPerson>(report),
 ];
 
 type LeaveEntry = LeaveReportResponse['entries'][number];

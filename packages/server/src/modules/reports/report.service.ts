@@ -1,5 +1,10 @@
 import { auditActorName } from '@rotaboard/core/audit/actor';
-import { AUDIT_DOMAIN_LABELS, auditDomain, formatEnGbDate } from '@rotaboard/core/audit/display';
+import {
+  AUDIT_DOMAIN_LABELS,
+  auditDomain,
+  formatEnGbDate,
+  withMoneyShown,
+} from '@rotaboard/core/audit/display';
 import type {
   AdjustmentReasonsResponse,
   AdjustmentsReportQuery,
@@ -11,8 +16,9 @@ import type {
   PayrollReportResponse,
   ReportRangeQuery,
 } from '@rotaboard/core/contracts/reports';
+import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { auditHistorySince, planOf } from '@rotaboard/core/plans/plan-limits';
+import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/plan-limits';
 import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
 import { leaveReport } from '@rotaboard/core/reports/leave-report';
 import { payrollReport } from '@rotaboard/core/reports/payroll-report';
@@ -29,6 +35,7 @@ import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
+import { labourCosting } from '../labour/labour-costing.ts';
 import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
@@ -92,7 +99,7 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
         repo.auditActors(teamId, filter.since),
       ]);
       return {
-        entries: rows.map(toAuditRow),
+        entries: rows.map((row) => toAuditRow(row, a.team.currency)),
         totalCount,
         hasMore: q.offset + rows.length < totalCount,
         retentionDays: auditRetentionDays(a.ownerTier),
@@ -105,11 +112,12 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 
     /** Every audit entry the filter matches, newest first, a batch at a time (the CSV export). */
     async auditExport(user: UserRow, teamId: string, q: AuditReportQuery) {
-      const filter = auditFilter(await adminAccess(user, teamId), q);
+      const a = await adminAccess(user, teamId);
+      const filter = auditFilter(a, q);
       return async function* rows(): AsyncGenerator<AuditReportRow> {
         for (let offset = 0; ; offset += AUDIT_EXPORT_BATCH) {
           const batch = await repo.auditPage(teamId, filter, offset, AUDIT_EXPORT_BATCH);
-          for (const row of batch) yield toAuditRow(row);
+          for (const row of batch) yield toAuditRow(row, a.team.currency);
           if (batch.length < AUDIT_EXPORT_BATCH) return;
         }
       };
@@ -149,23 +157,53 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
 
     async payroll(user: UserRow, teamId: string, q: ReportRangeQuery): Promise<PayrollReportResponse> {
       const a = await rangeAccess(user, teamId, 'payroll', q);
-      const [people, entries] = await Promise.all([
+      // With labour cost (issue 43) the entries are read in whole team weeks around the range: a
+      // shift's overtime depends on the hours before it that week. One read serves both the costing
+      // (the labour module's, core's costShifts, as /labour) and the report, which keeps the range's.
+      const costed = planAllows(a.ownerTier, 'labourCost');
+      const weeks = {
+        startDate: startOfWeek(q.startDate, a.team.weekStartDay),
+        endDate: addDays(startOfWeek(q.endDate, a.team.weekStartDay), 6),
+      };
+      const [people, read, costing] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
-        repo.entries(teamId, q),
+        repo.entries(teamId, costed ? { ...q, ...weeks } : q),
+        costed ? labourCosting(db).forTeam(teamId, weeks.endDate) : null,
       ]);
-      const report = payrollReport(people, entries, q, a.team.timeZone);
-      return { ...range(q), ...report, days: q.groupByStaff ? [] : report.days };
+      const entries = costed
+        ? read.filter((e) => e.shiftDate >= q.startDate && e.shiftDate <= q.endDate)
+        : read;
+      // Someone with no rate at all costs 0 for every shift, overtime or not: only the others are costed.
+      const rated = costing ? read.filter((e) => costing.context.ratesByStaff.has(e.staffId)) : [];
+      const costs = costing
+        ? new Map(costing.cost(rated).map((shift) => [shift.shiftId, shift.costMinor]))
+        : null;
+      const report = payrollReport(people, entries, q, a.team.timeZone, costs);
+      return {
+        ...range(q),
+        currency: a.team.currency,
+        ...report,
+        days: q.groupByStaff ? [] : report.days,
+      };
     },
   };
 }
 export type ReportService = ReturnType<typeof createReportService>;
 
-/** An audit row as the report shows it: its domain, what it is about in words, who made it. */
-function toAuditRow(row: AuditPageRow): AuditReportRow {
+/**
+ * An audit row as the report shows it: its domain, what it is about in words, who made it. Labour
+ * cost's money (a pay rate, the budget) is shown in the team's `currency` (its currency now).
+ */
+function toAuditRow(row: AuditPageRow, currency: string): AuditReportRow {
   const { audit } = row;
-  const oldValues = (audit.oldValues as Record<string, unknown> | null) ?? null;
-  const newValues = (audit.newValues as Record<string, unknown> | null) ?? null;
-  const domain = auditDomain(audit.entityType, audit.action, newValues) ?? 'team';
+  const stored = {
+    old: (audit.oldValues as Record<string, unknown> | null) ?? null,
+    new: (audit.newValues as Record<string, unknown> | null) ?? null,
+  };
+  const domain = auditDomain(audit.entityType, audit.action, stored.new) ?? 'team';
+  const money = domain === 'pay_rate' || domain === 'labour_settings';
+  const oldValues = money ? withMoneyShown(stored.old, currency) : stored.old;
+  const newValues = money ? withMoneyShown(stored.new, currency) : stored.new;
   const values = { ...(oldValues ?? {}), ...(newValues ?? {}) };
   const person =
     row.staffFirstName !== null
@@ -197,6 +235,18 @@ function toAuditRow(row: AuditPageRow): AuditReportRow {
         ]
           .filter(Boolean)
           .join(' · ');
+      case 'pay_rate':
+        // The person, and the date the rate applies from.
+        return [
+          person,
+          typeof values.effectiveFrom === 'string'
+            ? `Pay rate from ${formatEnGbDate(values.effectiveFrom)}`
+            : 'Pay rate',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+      case 'labour_settings':
+        return 'Labour settings';
       case 'assistant':
         return typeof values.reason === 'string'
           ? `Schedule assistant · ${values.reason}`

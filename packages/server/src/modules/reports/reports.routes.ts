@@ -19,8 +19,8 @@ import {
   AUDIT_COLUMNS,
   LEAVE_ENTRY_COLUMNS,
   LEAVE_PERSON_COLUMNS,
-  PAYROLL_DAY_COLUMNS,
-  PAYROLL_PERSON_COLUMNS,
+  payrollDayColumns,
+  payrollPersonColumns,
   sendCsv,
   wantsCsv,
 } from './report.csv.ts';
@@ -151,8 +151,8 @@ export async function reportsRoutes(app: FastifyInstance) {
       if (!wantsCsv(request.query.format, request.headers.accept))
         return sendJson(reply as FastifyReply, report);
       return report.groupByStaff
-        ? sendCsv(reply as FastifyReply, name('payroll', report), PAYROLL_PERSON_COLUMNS, report.people)
-        : sendCsv(reply as FastifyReply, name('payroll', report), PAYROLL_DAY_COLUMNS, report.days);
+        ? sendCsv(reply as FastifyReply, name('payroll', report), payrollPersonColumns(report), report.people)
+        : sendCsv(reply as FastifyReply, name('payroll', report), payrollDayColumns(report), report.days);
     },
   );
 }

@@ -7,15 +7,21 @@ import type {
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
 import { FileBarChart } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state';
-import { countColumn, hours, hoursColumn, overTime, sum } from '../utils/report-columns';
+import { costColumn, countColumn, hours, hoursColumn, overTime, sum } from '../utils/report-columns';
 import { CHART_COLOURS, ReportChart } from './report-chart';
 import { type Column, ReportTable } from './report-table';
 
 /** The leave, adjustments and payroll reports' tables and charts (routes/range-report-page.tsx). */
 
+type PayrollDay = PayrollReportResponse['days'][number];
+type PayrollPerson = PayrollReportResponse['people'][number];
+
 export function PayrollView({ report, grouped }: { report: PayrollReportResponse; grouped: boolean }) {
   const t = report.totals;
-  const dayColumns: Column<PayrollReportResponse['days'][number]>[] = [
+  // Cost is shown where the plan has labour cost (issue 43), beside the worked hours it is paid for;
+  // otherwise every costMinor is null.
+  const withCost = t.costMinor !== null;
+  const dayColumns: Column<PayrollDay>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
     { key: 'date', label: 'Date', value: (r) => r.date, render: (r) => formatEnGbDate(r.date) },
     countColumn('shifts', 'Shifts', (r) => r.shifts, t.shifts),
@@ -23,10 +29,11 @@ export function PayrollView({ report, grouped }: { report: PayrollReportResponse
     countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
     countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
     hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    ...(withCost ? [costColumn<PayrollDay>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
     hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),
     countColumn('timeOffDays', 'Time off days', (r) => r.timeOffDays, t.timeOffDays),
   ];
-  const personColumns: Column<PayrollReportResponse['people'][number]>[] = [
+  const personColumns: Column<PayrollPerson>[] = [
     { key: 'staff', label: 'Staff', value: (r) => r.staffName },
     {
       key: 'days',
@@ -39,6 +46,7 @@ export function PayrollView({ report, grouped }: { report: PayrollReportResponse
     countColumn('break', 'Break min', (r) => r.breakMinutes, t.breakMinutes),
     countColumn('adjusted', 'Adjusted min', (r) => r.adjustmentMinutes, t.adjustmentMinutes),
     hoursColumn('worked', 'Worked h', (r) => r.workedMinutes, t.workedMinutes),
+    ...(withCost ? [costColumn<PayrollPerson>(report.currency, (r) => r.costMinor, t.costMinor)] : []),
     hoursColumn('contracted', 'Contracted h', (r) => r.contractedMinutes, t.contractedMinutes),
     hoursColumn('difference', 'Difference h', (r) => r.differenceMinutes),
     hoursColumn('timeOff', 'Time off h', (r) => r.timeOffMinutes, t.timeOffMinutes),

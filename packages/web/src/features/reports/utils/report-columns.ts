@@ -1,3 +1,4 @@
+import { formatMoney } from '@rotaboard/core/labour/money';
 import { decimalHours } from '@rotaboard/core/reports/csv';
 import { chartBucket } from '@rotaboard/core/reports/ranges';
 import type { ReactNode } from 'react';
@@ -58,4 +59,26 @@ export function countColumn<Row>(
   total: ReactNode,
 ): Column<Row> {
   return { key, label, value, numeric: true, total };
+}
+
+/**
+ * A column of money (integer minor units of `currency`, issue 43) shown in the currency as people
+ * read it ("£81.25", "$81.25"), sorted by the amount, with its total. Money is never a float until it is shown.
+ */
+export function costColumn<Row>(
+  currency: string,
+  minor: (row: Row) => number | null,
+  total: number | null,
+): Column<Row> {
+  // English with the currency's own symbol ("$", not the "US$" an en-GB browser writes), as the
+  // assistant and the audit report show money; the header names the currency.
+  const show = (amount: number | null) => (amount === null ? '-' : formatMoney(amount, currency, 'en'));
+  return {
+    key: 'cost',
+    label: `Cost (${currency})`,
+    value: minor,
+    render: (row) => show(minor(row)),
+    numeric: true,
+    total: show(total),
+  };
 }
