@@ -74,6 +74,7 @@ let hub;
 try {
   console.info(`smoke on Node ${process.versions.node}: ${path.relative(root, main)}`);
   step('the build');
+  if (process.env.ROTABOARD_BUILD_FAILED) fail('npm run build failed, so there is no current build to start');
   if (!existsSync(main)) fail(`${path.relative(root, main)} is missing: run npm run build first`);
   const { HUB_PATH, HubEvents } = await hubNames();
   if (!HUB_PATH || !HubEvents.join) fail('could not read the hub path and event names from core');

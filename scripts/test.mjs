@@ -165,7 +165,10 @@ const nodeLanes = (async () => {
   console.info(
     `\n━━ node lanes ━━ (${NODE_LANES.map((m) => `Node ${m}`).join(', then ')}; printed as each ends)`,
   );
-  await runLive(process.execPath, [path.join(root, 'scripts/node-lanes.mjs')]);
+  // A failed build may leave an older dist behind: the smokes then fail rather than test it.
+  await runLive(process.execPath, [path.join(root, 'scripts/node-lanes.mjs')], {
+    ROTABOARD_BUILD_FAILED: results.build.ok ? '' : '1',
+  });
   for (const major of NODE_LANES) {
     const file = path.join(reports, `node${major}.json`);
     const lane = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
