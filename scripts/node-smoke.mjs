@@ -237,6 +237,8 @@ try {
   if (exit.code !== 0) fail(`the server exited with ${exit.code ?? exit.signal} after SIGTERM`);
   if (Date.now() - stopping > 5000) fail(`the server took ${Date.now() - stopping} ms to exit after SIGTERM`);
   ok('SIGTERM: the server exited 0 within 5 s');
+  // A deprecation or other warning this Node prints is shown, though it fails nothing.
+  if (serverLog.trim()) console.info(`the server's output:\n${serverLog.trimEnd().replace(/^/gm, '    ')}`);
   console.info(`smoke PASSED on Node ${process.versions.node} in ${elapsed()}`);
 } catch (error) {
   hub?.close();
