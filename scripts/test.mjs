@@ -8,10 +8,16 @@
 // line by line. The end-to-end tests need the build: they start as soon as that lane is done, beside
 // what is left of the integration tests (once e2e was cut to about 7 minutes, integration became the
 // longer lane, and waiting for it left the browsers idle). Both stream their lines as they come.
+//
+// The Node lanes (issue 45, scripts/node-lanes.mjs) also start once the build is done: the unit tests
+// and a smoke of the built server under Node 24 and then Node 26 (one after the other, at a low
+// priority, so they take what integration and e2e leave idle), each Node fetched from the npm registry
+// into a cache the first time. Everything else runs on the Node that runs npm test (the main lane).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_LANES } from './node-lanes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results');
@@ -153,11 +159,44 @@ const e2e = timed('e2e', async () => {
   });
   return { ok, counts: playwrightCounts(out) };
 });
-await Promise.all([integrationDone, e2e]);
+// Streamed: node-lanes.mjs holds each lane's output back and prints it whole when the lane ends.
+const nodeLanes = (async () => {
+  const started = Date.now();
+  console.info(
+    `\n━━ node lanes ━━ (${NODE_LANES.map((m) => `Node ${m}`).join(', then ')}; printed as each ends)`,
+  );
+  // A failed build may leave an older dist behind: the smokes then fail rather than test it.
+  await runLive(process.execPath, [path.join(root, 'scripts/node-lanes.mjs')], {
+    ROTABOARD_BUILD_FAILED: results.build.ok ? '' : '1',
+  });
+  for (const major of NODE_LANES) {
+    const file = path.join(reports, `node${major}.json`);
+    const lane = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+    const name = `node ${lane?.version ?? major}`;
+    results[`node${major}`] = lane
+      ? { name, ok: lane.ok, counts: lane.counts, seconds: lane.seconds, problems: lane.problems }
+      : {
+          name,
+          ok: false,
+          seconds: Math.round((Date.now() - started) / 1000),
+          problems: [{ where: 'lane', what: 'scripts/node-lanes.mjs ended without a result' }],
+        };
+  }
+})();
+await Promise.all([integrationDone, e2e, nodeLanes]);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 console.info('\n━━ summary ━━');
-const ordered = ['lint', 'typecheck', 'unit', 'integration', 'build', 'e2e'].map((name) => results[name]);
+console.info(`main lane on node ${process.versions.node}: lint, typecheck, unit, integration, build, e2e`);
+const ordered = [
+  'lint',
+  'typecheck',
+  'unit',
+  'integration',
+  'build',
+  'e2e',
+  ...NODE_LANES.map((major) => `node${major}`),
+].map((name) => results[name]);
 for (const r of ordered) {
   const counts = r.counts
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped)`
@@ -173,6 +212,7 @@ const problems = {
   unit: vitestProblems('unit'),
   integration: vitestProblems('integration'),
   e2e: playwrightProblems(path.join(reports, 'e2e.json')),
+  ...Object.fromEntries(ordered.filter((r) => r.problems).map((r) => [r.name, r.problems])),
 };
 for (const [name, list] of Object.entries(problems)) {
   for (const { where, what } of list.slice(0, 10))
