@@ -32,7 +32,7 @@ function labourOf(weeklyBudgetMinor: number | null, overtimeAfterMinutes: number
     },
     weeklyBudgetMinor,
     currency: 'GBP',
-    entries: [...context.entries],
+    entries: context.entries.map((e) => ({ ...e, timeOffHours: null, timeOffDays: null })),
   };
 }
 
