@@ -5138,6 +5138,11 @@ export interface paths {
                                 status: "optimal" | "time-limit" | "fallback";
                                 ms: number;
                             };
+                            cost: {
+                                beforeMinor: number;
+                                afterMinor: number;
+                                budgetMinor: number | null;
+                            };
                         };
                     };
                 };
@@ -5328,6 +5333,11 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "optimal" | "time-limit" | "fallback";
                                 ms: number;
+                            } | null;
+                            cost: {
+                                beforeMinor: number;
+                                afterMinor: number;
+                                budgetMinor: number | null;
                             } | null;
                             undone: boolean;
                         };
