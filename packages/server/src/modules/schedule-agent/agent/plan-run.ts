@@ -188,7 +188,7 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
       shift: { staffId, shiftDate, startTime, endTime, breakMinutes },
       reason:
         createReason(problem, c, minutesAfter[c.person]!) +
-        costReason(problem, c, selection, minutesAfter[c.person]!, cost),
+        costReason(problem, c, selection, minutesAfter, cost),
     });
   }
   changes.forEach((change, i) => {

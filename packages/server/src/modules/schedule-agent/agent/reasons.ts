@@ -66,20 +66,25 @@ function candidatesOn(problem: Problem, day: number): Candidate[] {
 
 /**
  * Where cost decided (issue 43): someone free that day could have taken the same shift, for the same
- * slots, at a dearer rate. "; Ana is cheaper and has hours left" (or "; Ana is cheaper" once past her
- * contract), and "; kept within the £700.00 budget" when the plan fits the budget. Empty otherwise.
+ * slots, at a dearer rate, and would have been at least as fair a choice (no further along their
+ * target hours with it than the person chosen is). "; Ana is cheaper and has hours left" (or
+ * "; Ana is cheaper" once past her contract), and "; kept within the £700.00 budget" when the plan
+ * fits the budget. Empty otherwise. `minutesAfter` is everyone's minutes in the period with the plan.
  */
 export function costReason(
   problem: Problem,
   candidate: Candidate,
   selection: Selection,
-  minutesAfter: number,
+  minutesAfter: readonly number[],
   cost: AgentCost,
 ): string {
   const { labour } = problem.input;
   if (!labour) return '';
   const date = candidate.entry.shiftDate;
   const rate = hourlyRate(problem, candidate.person, date);
+  const share = (person: number, minutes: number) =>
+    minutes / Math.max(60, problem.people[person]!.targetMinutes);
+  const chosenShare = share(candidate.person, minutesAfter[candidate.person]!);
   const busy = new Set(selection.creates.filter((c) => c.day === candidate.day).map((c) => c.person));
   const dearer = candidatesOn(problem, candidate.day).some(
     (c) =>
@@ -88,11 +93,13 @@ export function costReason(
       c.entry.startTime === candidate.entry.startTime &&
       c.entry.endTime === candidate.entry.endTime &&
       candidate.covers.every((j) => c.covers.includes(j)) &&
+      share(c.person, minutesAfter[c.person]! + c.worked) <= chosenShare &&
       hourlyRate(problem, c.person, date) > rate,
   );
   if (!dearer) return '';
   const person = problem.people[candidate.person]!;
-  const hoursLeft = person.contractedMinutes === null || minutesAfter <= person.contractedMinutes;
+  const minutes = minutesAfter[candidate.person]!;
+  const hoursLeft = person.contractedMinutes === null || minutes <= person.contractedMinutes;
   const budget =
     cost.budgetMinor !== null && cost.afterMinor <= cost.budgetMinor
       ? `; kept within the ${formatMoney(cost.budgetMinor, labour.currency, 'en')} budget`
