@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentLabour } from '../src/modules/schedule-agent/agent/types.ts';
-import { contextOf, failing, MON, plan, shift, slot, TUE, type Team, who } from './support/planner-team.ts';
+import { contextOf, failing, MON, plan, shift, slot, type Team, TUE, who } from './support/planner-team.ts';
 
 const SUN = '2026-12-13';
 
