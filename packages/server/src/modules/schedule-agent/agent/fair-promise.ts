@@ -18,29 +18,36 @@ import { type Candidate, type Problem, refusalFor } from './problem.ts';
 export function keepFairnessPromise(problem: Problem, selection: Selection): Selection {
   const { context } = problem.input;
   const weekOf = (date: string) => startOfWeek(date, context.weekStartDay);
-  let creates = [...selection.creates];
+  let creates = selection.creates;
   const removed = new Set(selection.removes.map((r) => r.entry.shiftId));
+  const index = new Map(problem.people.map((p) => [p.staff.staffId, p.index]));
+  // Entries never change in place; only the new shifts move, so each person's kept entries are read once.
+  const kept = problem.people.map(() => [] as StaffingEntry[]);
+  for (const e of context.entries) {
+    const person = index.get(e.staffId);
+    if (person !== undefined && !removed.has(e.shiftId)) kept[person]!.push(e);
+  }
+  const keptMinutes = new Map<string, number>();
+  kept.forEach((own, person) => {
+    for (const e of own) {
+      const key = `${person} ${weekOf(e.shiftDate)}`;
+      keptMinutes.set(key, (keptMinutes.get(key) ?? 0) + entryMinutes(e, problem.zone));
+    }
+  });
   for (let moves = 0; moves <= problem.candidates.length; moves++) {
-    const entries = problem.people.map(() => [] as StaffingEntry[]);
-    for (const e of context.entries)
-      if (!removed.has(e.shiftId)) entries[indexOf(problem, e.staffId)]?.push(e);
+    const entries = kept.map((own) => [...own]);
     for (const c of creates) entries[c.person]!.push(c.entry);
-    const minutes = new Map<string, number>();
-    entries.forEach((own, person) => {
-      for (const e of own) {
-        const key = `${person} ${weekOf(e.shiftDate)}`;
-        minutes.set(key, (minutes.get(key) ?? 0) + entryMinutes(e, problem.zone));
-      }
-    });
+    const minutes = new Map(keptMinutes);
+    for (const c of creates) {
+      const key = `${c.person} ${weekOf(c.entry.shiftDate)}`;
+      minutes.set(key, (minutes.get(key) ?? 0) + c.worked);
+    }
     const move = brokenPromise(problem, creates, entries, minutes, weekOf);
-    if (!move) break;
+    // Nothing to mend: the same selection, so the caller knows nothing moved.
+    if (!move) return creates === selection.creates ? selection : { creates, removes: selection.removes };
     creates = creates.map((c) => (c === move.from ? move.to : c));
   }
   return { creates, removes: selection.removes };
-}
-
-function indexOf(problem: Problem, staffId: string): number {
-  return problem.people.findIndex((p) => p.staff.staffId === staffId);
 }
 
 /** The first new shift given past a contract that a colleague with no work that week could take. */

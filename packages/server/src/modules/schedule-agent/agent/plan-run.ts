@@ -77,7 +77,9 @@ export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
   }
   // The promise after the rules (it moves a shift only to someone it breaks no rule for), then the
   // rules once more as the last word.
-  const safe = enforceRules(problem, keepFairnessPromise(problem, enforceRules(problem, selection)));
+  const checked = enforceRules(problem, selection);
+  const promised = keepFairnessPromise(problem, checked);
+  const safe = promised === checked ? checked : enforceRules(problem, promised);
   phase('rules');
   const plan = describe(problem, safe, { status, ms: 0 });
   phase('describe');
