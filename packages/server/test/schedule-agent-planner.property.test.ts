@@ -152,7 +152,7 @@ function checkTouches(
 /**
  * The fairness promise (issue 43), judged by core alone: no new shift leaves its person past their
  * contracted weekly hours in a team week while a colleague with no work that week could have taken
- * it (on the team, every slot it covers fits their role, no entry that day or clashing, and adding it
+ * it within their own contract (on the team, every slot it covers fits their role, no entry that day or clashing, and adding it
  * to them brings no new violation of any rule).
  */
 function checkPromise(context: TeamStaffingContext, result: AgentPlan) {
@@ -186,6 +186,9 @@ function checkPromise(context: TeamStaffingContext, result: AgentPlan) {
       if (colleague.staffId === given.staffId || (minutes.get(`${colleague.staffId} ${week}`) ?? 0) > 0)
         continue;
       if (colleague.leavingDate !== null && given.shiftDate > colleague.leavingDate) continue;
+      const theirWeekly = context.contractedHours.get(colleague.staffId) ?? null;
+      const length = workedMinutes(entry, 'UTC');
+      if (theirWeekly !== null && length > Math.round(theirWeekly * 60)) continue;
       if (!covered.every((slot) => roleFits(slot.role, colleague.role))) continue;
       const theirs = { ...entry, staffId: colleague.staffId };
       const busy = after.some(

@@ -7,7 +7,8 @@ import { type Candidate, type Problem, refusalFor } from './problem.ts';
 /**
  * Fairness is a promise, not a tie-break (issue 43): no one is given more than their contracted
  * hours in a team week while a colleague who could take that shift (the role, every rule, their
- * availability: core's rule engine through refusalFor) has no work that week. The model's fairness
+ * availability: core's rule engine through refusalFor) has no work that week and would stay within
+ * their own contract with it. The model's fairness
  * aims hours at contracts over the whole period, which can still pile one week on one person when
  * the period spans two; this check has the last word, after the rules' (plan-run.ts).
  *
@@ -50,6 +51,15 @@ export function keepFairnessPromise(problem: Problem, selection: Selection): Sel
   return { creates, removes: selection.removes };
 }
 
+/**
+ * Whether the colleague would stay within their own weekly contract with the shift (or has none
+ * recorded): otherwise moving it only moves the broken promise to them, back and forth.
+ */
+function withinContract(problem: Problem, c: Candidate): boolean {
+  const weekly = problem.input.context.contractedHours.get(problem.people[c.person]!.staff.staffId) ?? null;
+  return weekly === null || c.worked <= Math.round(weekly * 60);
+}
+
 /** The first new shift given past a contract that a colleague with no work that week could take. */
 function brokenPromise(
   problem: Problem,
@@ -73,6 +83,7 @@ function brokenPromise(
         c.entry.endTime === from.entry.endTime &&
         from.covers.every((j) => c.covers.includes(j)) &&
         (minutes.get(`${c.person} ${week}`) ?? 0) === 0 &&
+        withinContract(problem, c) &&
         isActiveOn(problem.people[c.person]!.staff.leavingDate, c.entry.shiftDate) &&
         refusalFor(problem.input, problem.people[c.person]!, entries[c.person]!, c.entry) === null,
     );
