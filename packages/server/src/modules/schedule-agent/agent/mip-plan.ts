@@ -15,7 +15,7 @@ import {
   oneShiftPerDay,
   shiftLength,
 } from '../model/roster-constraints.ts';
-import { changeCost, fairMinutes, overMinutesWithin, preferShift } from '../model/roster-costs.ts';
+import { changeCost, fairMinutes, preferShift } from '../model/roster-costs.ts';
 import { capShifts, coverShifts } from '../model/roster-coverage.ts';
 import { entryMinutes, type Selection } from './greedy-plan.ts';
 import { addLabourCost, budgetExcess, labourTerms, overBudget } from './labour-plan.ts';
@@ -134,19 +134,6 @@ export function buildAgentModel(problem: Problem, options: ModelOptions = {}) {
     rules.maxShiftHours.value === null ? null : hoursToMinutes(rules.maxShiftHours.value),
   );
   const weeks = [...new Set(days.map((date) => startOfWeek(date, input.context.weekStartDay)))];
-  // Per team week, who has candidates in it and no fixed work: the colleagues the promise is about.
-  const idle = new Map(weeks.map((week) => [week, new Set<number>()]));
-  const weekOfDate = (date: string) => startOfWeek(date, input.context.weekStartDay);
-  for (const c of candidates) idle.get(weekOfDate(c.entry.shiftDate))?.add(c.person);
-  for (const person of people)
-    for (const e of person.fixedEntries)
-      if (isWorkShift(e)) idle.get(weekOfDate(e.shiftDate))?.delete(person.index);
-  /** Someone other than `person` has candidates in the week and no fixed work in it. */
-  const idleIn = (week: string, person: number) => {
-    const set = idle.get(week)!;
-    return set.size > 1 || (set.size === 1 && !set.has(person));
-  };
-
   for (const person of people) {
     // Someone with nothing to choose gets no rows: their rota stays as it is.
     if (roster.cells[person.index]!.every((day) => day.length === 0)) continue;
@@ -160,20 +147,6 @@ export function buildAgentModel(problem: Problem, options: ModelOptions = {}) {
       maxConsecutiveWorkDays(roster, person.index, rules.maxConsecutiveDays.value);
     const target = person.targetMinutes;
     fairMinutes(roster, person.index, 0, days.length - 1, target, FAIR / Math.max(target, 600));
-    // The fairness promise (issue 43): past the weekly contract in a team week where a colleague has
-    // no fixed work, each minute costs as much as a minute over the period's target.
-    const weekly = input.context.contractedHours.get(person.staff.staffId) ?? null;
-    if (weekly !== null)
-      for (const week of weeks)
-        if (idleIn(week, person.index))
-          overMinutesWithin(
-            roster,
-            person.index,
-            dayOf(week),
-            dayOf(addDays(week, 6)),
-            Math.round(weekly * 60),
-            (6 * FAIR) / Math.max(target, 600),
-          );
   }
 
   // Coverage: what each slot still needs, filled by new shifts and removable ones kept.

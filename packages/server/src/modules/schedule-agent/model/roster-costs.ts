@@ -86,30 +86,3 @@ export function fairMinutes(
     values[over] = Math.max(0, minutesOf(values) - target);
   });
 }
-
-/**
- * Minutes past a cap over days `first` … `last` (a team week), fixed shifts counted: each minute over
- * `max` costs `perMinute`. The schedule agent's fairness promise in the model (issue 43): a person
- * past their weekly contract while a colleague has no work that week costs, so the solver rarely
- * leaves the check after it (agent/fair-promise.ts) anything to mend.
- */
-export function overMinutesWithin(
-  r: Roster,
-  s: number,
-  first: number,
-  last: number,
-  max: number,
-  perMinute: number,
-): void {
-  const fixed = r.fixed[s]!.filter((f) => f.day >= first && f.day <= last).reduce((n, f) => n + f.minutes, 0);
-  const terms: Term[] = r.cells[s]!.flat()
-    .filter((x) => x.day >= first && x.day <= last)
-    .map((x) => ({ v: x.v, coef: x.minutes }));
-  if (terms.length === 0) return;
-  const over = r.model.addVar(`week_over_${r.staffIds[s]}_${first}`, 'continuous', 0);
-  r.model.addCost(over, perMinute);
-  r.model.atLeast([{ v: over, coef: 1 }, ...terms.map((t) => ({ v: t.v, coef: -t.coef }))], fixed - max);
-  r.completions.push((values) => {
-    values[over] = Math.max(0, fixed + terms.reduce((n, t) => n + t.coef * (values[t.v] ?? 0), 0) - max);
-  });
-}
