@@ -28,7 +28,9 @@ const addCell = (page: Page, name: string, weekday: string) =>
  * Issue 25 in the week grid: a Pro administrator sets coverage and rules, runs the agent on an empty
  * week, accepts some proposed shifts, rejects one and undoes; a member of staff marks a weekday
  * unavailable and the next run proposes nothing for them that day; the Rules panel shows a rule the
- * administrator broke by hand, and a strict rule refuses a hand edit with its sentence.
+ * administrator broke by hand, and a strict rule refuses a hand edit with its sentence. Issue 43: with
+ * pay rates and a weekly budget the proposal bar says what the week costs before and after, against
+ * the budget; with the team's "Schedule agent" switch off, Fill with agent is not offered.
  */
 test('an administrator fills an empty week with the agent, accepts, rejects and undoes, and the rules show in the grid', async ({
   browser,
@@ -67,6 +69,19 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
     fullName: string;
   }[];
   const staffId = (name: string) => members.find((member) => member.fullName === name)!.staffId;
+  // Everyone's pay rate (Ana a little dearer) and a weekly budget the agent's plan fits: 14 shifts of
+  // 7.5 paid hours at about 12.00 are about 1,300.00.
+  for (const member of members) {
+    const rate = await post(`/staff/${member.staffId}/pay-rates`, {
+      effectiveFrom: '2026-01-01',
+      hourlyRateMinor: member.fullName === 'Ana Diaz' ? 1500 : 1200,
+    });
+    expect(rate.status()).toBe(201);
+  }
+  const labourSettings = { weeklyBudgetMinor: 150_000, overtimeAfterMinutes: null, overtimeMultiplier: 1.5 };
+  expect(
+    (await page.request.put(`${teamPath}/labour-settings`, { data: labourSettings, headers })).status(),
+  ).toBe(200);
 
   // Coverage and rules (the settings screen is its own journey): two people 07:00–15:00 every day.
   const settings = {
@@ -115,6 +130,10 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   const bar = page.getByTestId('proposal-bar');
   await expect(bar).toContainText(/\d+ to add/);
   await expect(bar).toContainText('Coverage 0/14 →');
+  // The cost, before and after, within the budget (so not in the danger colour).
+  const cost = bar.locator('[data-proposal-cost]');
+  await expect(cost).toContainText(/^Cost: .+0\.00 → .+ of .+1,500\.00 budget$/);
+  await expect(bar.locator('[data-over-budget]')).toHaveCount(0);
   const proposed = page.locator('[data-proposed-change]');
   expect(await proposed.count()).toBeGreaterThanOrEqual(10);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-proposals.png') });
@@ -126,6 +145,11 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   await expect(bar.getByRole('button', { name: 'Accept all' })).toBeInViewport();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-proposals-phone.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // And in the dark theme.
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-proposals-dark.png') });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
 
   // Accept two from the grid (the second from the keyboard), reject one, then undo the accepts.
   await page
@@ -230,6 +254,29 @@ test('an administrator fills an empty week with the agent, accepts, rejects and 
   await expect(editor).toContainText('the minimum is 11 h');
   await page.keyboard.press('Escape');
   expect((await weekShifts()).filter((shift) => shift.staffId === staffId('Ben Ng'))).toHaveLength(1);
+
+  // The team's "Schedule agent" switch off: no Fill with agent (the rules stay), and a run answers 409.
+  const current = (await (await page.request.get(teamPath)).json()) as {
+    teamName: string;
+    weekStartDay: number;
+    hash: string;
+  };
+  const switchOff = await page.request.put(teamPath, {
+    data: {
+      teamName: current.teamName,
+      weekStartDay: current.weekStartDay,
+      scheduleAgentEnabled: false,
+      hash: current.hash,
+    },
+    headers,
+  });
+  expect(switchOff.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Rules/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fill with agent' })).toHaveCount(0);
+  const refused = await post('/schedule-agent/runs', { startDate: monday, endDate: sunday });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toContain('"Schedule agent"');
 
   await ownerContext.close();
 });

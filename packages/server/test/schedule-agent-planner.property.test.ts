@@ -1,11 +1,17 @@
 import type { Availability } from '@rotaboard/core/contracts/availability';
-import { addDays } from '@rotaboard/core/dates/week';
+import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
+import { entriesConflict } from '@rotaboard/core/shifts/conflicts';
+import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
+import { roleFits, shiftCoversSlot } from '@rotaboard/core/staffing/coverage';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { isoWeekday } from '@rotaboard/core/staffing/timeline';
+import { allViolations } from '@rotaboard/core/staffing/validate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { newViolations } from '../src/modules/schedule-agent/agent/rule-check.ts';
 import type { AgentPlan } from '../src/modules/schedule-agent/agent/types.ts';
 import type { TeamStaffingContext } from '../src/modules/staffing/staffing-context.ts';
-import { failing, MON, plan, shift, type Team, timeOff } from './support/planner-team.ts';
+import { applied, failing, MON, plan, shift, type Team, timeOff } from './support/planner-team.ts';
 
 const TIMES = ['06:00', '07:00', '09:00', '14:00', '15:00', '22:00', '23:00'] as const;
 const ROLES = ['Nurse', 'Cook'] as const;
@@ -143,12 +149,75 @@ function checkTouches(
   expect(result.uncovered.every((u) => u.reason.length > 0 && u.missing > 0)).toBe(true);
 }
 
+/**
+ * The fairness promise (issue 43), judged by core alone: no new shift leaves its person past their
+ * contracted weekly hours in a team week while a colleague with no work that week could have taken
+ * it within their own contract (on the team, every slot it covers fits their role, no entry that day or clashing, and adding it
+ * to them brings no new violation of any rule).
+ */
+function checkPromise(context: TeamStaffingContext, result: AgentPlan) {
+  const after = applied(context, result);
+  const weekOf = (date: string) => startOfWeek(date, context.weekStartDay);
+  const minutes = new Map<string, number>();
+  for (const e of after) {
+    if (e.isTimeOff) continue;
+    const key = `${e.staffId} ${weekOf(e.shiftDate)}`;
+    minutes.set(
+      key,
+      (minutes.get(key) ?? 0) + workedMinutes({ ...e, timeOffHours: null, timeOffDays: null }, 'UTC'),
+    );
+  }
+  const before = allViolations(context, after);
+  for (const change of result.changes) {
+    if (change.kind !== 'create') continue;
+    const given = change.shift;
+    const weekly = context.contractedHours.get(given.staffId) ?? null;
+    const week = weekOf(given.shiftDate);
+    if (weekly === null || (minutes.get(`${given.staffId} ${week}`) ?? 0) <= Math.round(weekly * 60))
+      continue;
+    const person = context.staff.find((s) => s.staffId === given.staffId)!;
+    const entry = { ...given, shiftId: 'moved', isTimeOff: false, timeOffHours: null, timeOffDays: null };
+    const covered = context.settings.coverage.filter(
+      (slot) =>
+        slot.weekday === isoWeekday(given.shiftDate) &&
+        shiftCoversSlot(entry, person, slot, given.shiftDate, 'UTC'),
+    );
+    for (const colleague of context.staff) {
+      if (colleague.staffId === given.staffId || (minutes.get(`${colleague.staffId} ${week}`) ?? 0) > 0)
+        continue;
+      if (colleague.leavingDate !== null && given.shiftDate > colleague.leavingDate) continue;
+      const theirWeekly = context.contractedHours.get(colleague.staffId) ?? null;
+      const length = workedMinutes(entry, 'UTC');
+      if (theirWeekly !== null && length > Math.round(theirWeekly * 60)) continue;
+      if (!covered.every((slot) => roleFits(slot.role, colleague.role))) continue;
+      const theirs = { ...entry, staffId: colleague.staffId };
+      const busy = after.some(
+        (e) =>
+          e.staffId === colleague.staffId &&
+          (e.shiftDate === given.shiftDate ||
+            entriesConflict(theirs, {
+              ...e,
+              timeOffHours: e.timeOffHours ?? null,
+              timeOffDays: e.timeOffDays ?? null,
+            })),
+      );
+      if (busy) continue;
+      const added = newViolations(before, allViolations(context, [...after, theirs]), new Set(['moved']));
+      expect(
+        added,
+        `${colleague.staffId} could take ${given.staffId}'s ${given.shiftDate} past their contract`,
+      ).not.toEqual([]);
+    }
+  }
+}
+
 describe('planAgentRun, property', { timeout: 300_000 }, () => {
-  it('with HiGHS: applying any plan adds no violation and touches no locked day, time off or leaver', async () => {
+  it('with HiGHS: applying any plan adds no violation, touches no locked day, time off or leaver, and keeps the fairness promise', async () => {
     await fc.assert(
       fc.asyncProperty(teams, async ({ team, startDate, endDate, mode }) => {
         const { result, context } = await plan(team, startDate, endDate, { mode, seconds: 2 });
         checkTouches(team, context, result, startDate, endDate);
+        checkPromise(context, result);
       }),
       { numRuns: 40 },
     );
@@ -160,6 +229,7 @@ describe('planAgentRun, property', { timeout: 300_000 }, () => {
         const { result, context } = await plan(team, startDate, endDate, { mode, solver: failing });
         expect(result.solver.status === 'fallback' || result.changes.length === 0).toBe(true);
         checkTouches(team, context, result, startDate, endDate);
+        checkPromise(context, result);
       }),
       { numRuns: 100 },
     );

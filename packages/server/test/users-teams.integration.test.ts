@@ -74,7 +74,8 @@ describe.each(engines)('profile, teams and support check on %s', (engine) => {
       teamName: "Olivia's Team",
       weekStartDay: 1,
       ownerInStaffList: true,
-      scheduleAgentEnabled: false,
+      // On by default (issue 43); on Free the agent is still refused by the plan.
+      scheduleAgentEnabled: true,
       isAdmin: true,
       ownerSubscriptionTier: 'free',
     });

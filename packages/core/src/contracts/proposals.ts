@@ -133,6 +133,22 @@ export const StaffHours = z.object({
 });
 export type StaffHours = z.infer<typeof StaffHours>;
 
+/**
+ * What the team weeks the run touches cost before and after the proposal, accepted whole, in minor
+ * units of the team's currency (issue 43): `afterMinor` is what `/labour` then reports for those weeks.
+ * `budgetMinor` is the weekly budget times the weeks, or null when the team has none.
+ */
+export const AgentCost = z.object({
+  beforeMinor: z.number().int(),
+  afterMinor: z.number().int(),
+  budgetMinor: z.number().int().nullable(),
+});
+export type AgentCost = z.infer<typeof AgentCost>;
+
+/** The sentence a run answers 409 with while the team's "Schedule agent" switch is off. */
+export const SCHEDULE_AGENT_SWITCHED_OFF =
+  'The schedule agent is switched off for this team. Turn on "Schedule agent" in the team\'s settings to use it.';
+
 /** 201 of POST …/schedule-agent/runs */
 export const AgentRunResult = z.object({
   proposalId: z.string(),
@@ -142,6 +158,7 @@ export const AgentRunResult = z.object({
   coverageAfter: CoverageCount,
   hours: z.array(StaffHours),
   solver: SolverReport,
+  cost: AgentCost,
 });
 export type AgentRunResult = z.infer<typeof AgentRunResult>;
 
@@ -173,6 +190,8 @@ export const ProposalDto = z.object({
   coverageAfter: CoverageCount,
   hours: z.array(StaffHours),
   solver: SolverReport.nullable(),
+  /** The agent's run's cost (null for the assistant's proposals, and runs before issue 43). */
+  cost: AgentCost.nullable(),
   /** True once undo has reverted what this proposal's accepts did. */
   undone: z.boolean(),
 });

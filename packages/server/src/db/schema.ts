@@ -129,7 +129,7 @@ export const teams = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ownerInStaffList: boolean('owner_in_staff_list').notNull().default(false),
-    scheduleAgentEnabled: boolean('schedule_agent_enabled').notNull().default(false),
+    scheduleAgentEnabled: boolean('schedule_agent_enabled').notNull().default(true),
     lockedUntil: date('locked_until'),
     hideScheduleAfterLock: boolean('hide_schedule_after_lock').notNull().default(false),
     /**
@@ -560,6 +560,8 @@ export const proposals = pgTable(
     coverageAfter: jsonb('coverage_after').notNull(),
     hours: jsonb('hours').notNull().default([]),
     solver: jsonb('solver'),
+    /** The run's labour cost of its team weeks, before and after, against the budget (issue 43); null for the assistant's. */
+    cost: jsonb('cost'),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -4,7 +4,7 @@ import { Bot, Check, TriangleAlert, Undo2, X } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { formatDateRange, formatShortDate } from '../lib/dates';
 import { describeChange, isOpenChange } from '../lib/proposal-changes';
-import { proposalSummary, solverText } from '../lib/proposal-summary';
+import { costText, proposalSummary, solverText } from '../lib/proposal-summary';
 import { useHour12 } from '../lib/time-format';
 import { cn } from '../lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
@@ -41,6 +41,8 @@ export type ProposalViewProps = {
   onUndo: () => Promise<void>;
   /** The bar's Close (the list has none: the panel closes). */
   onClose?: () => void;
+  /** The team's currency (ISO 4217): the agent's proposal shows its cost in it (issue 43). */
+  currency?: string;
 };
 
 /**
@@ -60,6 +62,7 @@ export function ProposalView({
   onReject,
   onUndo,
   onClose = () => {},
+  currency,
 }: ProposalViewProps) {
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
@@ -208,6 +211,7 @@ export function ProposalView({
               {proposal.coverageAfter.needed}
               {proposal.solver ? ` · ${solverText(proposal.solver)}` : ''}
             </p>
+            {proposal.cost && currency ? <CostLine cost={costText(proposal.cost, currency)} /> : null}
           </div>
           <Button
             size="icon"
@@ -363,6 +367,20 @@ function ChangeItem({
         </span>
       ) : null}
     </li>
+  );
+}
+
+/** The proposal's cost against the budget; over it, in the danger colour and said in words too. */
+function CostLine({ cost }: { cost: { text: string; over: boolean } }) {
+  return (
+    <p
+      className={cn('text-muted-foreground', cost.over && 'font-medium text-destructive')}
+      data-proposal-cost=""
+      data-over-budget={cost.over ? '' : undefined}
+    >
+      {cost.text}
+      {cost.over ? ' · over budget' : ''}
+    </p>
   );
 }
 

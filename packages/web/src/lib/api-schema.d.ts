@@ -5181,6 +5181,11 @@ export interface paths {
                                 status: "optimal" | "time-limit" | "fallback";
                                 ms: number;
                             };
+                            cost: {
+                                beforeMinor: number;
+                                afterMinor: number;
+                                budgetMinor: number | null;
+                            };
                         };
                     };
                 };
@@ -5371,6 +5376,11 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "optimal" | "time-limit" | "fallback";
                                 ms: number;
+                            } | null;
+                            cost: {
+                                beforeMinor: number;
+                                afterMinor: number;
+                                budgetMinor: number | null;
                             } | null;
                             undone: boolean;
                         };

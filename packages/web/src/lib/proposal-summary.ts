@@ -1,4 +1,5 @@
-import type { ProposalDto, SolverReport } from '@rotaboard/core/contracts/proposals';
+import type { AgentCost, ProposalDto, SolverReport } from '@rotaboard/core/contracts/proposals';
+import { formatMoney } from '@rotaboard/core/labour/money';
 
 /**
  * What the proposal bar says and acts on: the counts by state, and the changes still to decide.
@@ -45,4 +46,21 @@ export function solverText(solver: SolverReport): string {
     case 'fallback':
       return `quick fill without the solver (${time})`;
   }
+}
+
+/**
+ * The agent's cost in words (issue 43): "Cost: £650.00 → £812.50 of £900.00 budget", or without a
+ * budget "Cost: £650.00 → £812.50"; `over` when the proposal accepted whole would pass the budget.
+ */
+export function costText(
+  cost: AgentCost,
+  currency: string,
+  locales?: string | readonly string[],
+): { text: string; over: boolean } {
+  const money = (minor: number) => formatMoney(minor, currency, locales);
+  const budget = cost.budgetMinor === null ? '' : ` of ${money(cost.budgetMinor)} budget`;
+  return {
+    text: `Cost: ${money(cost.beforeMinor)} → ${money(cost.afterMinor)}${budget}`,
+    over: cost.budgetMinor !== null && cost.afterMinor > cost.budgetMinor,
+  };
 }

@@ -57,7 +57,8 @@ export type StaffingTools =
       violations: number | null;
       strict: number;
       onRules: () => void;
-      onAgent: () => void;
+      /** Opens the agent's run; null while the team's "Schedule agent" switch is off (no Fill button). */
+      onAgent: (() => void) | null;
     }
   | { pro: false; isOwner: boolean };
 
@@ -67,6 +68,10 @@ export type WeekStaffingInput = {
   admin: boolean;
   /** The team's plan has the staffing rules and the agent. */
   pro: boolean;
+  /** The team's "Schedule agent" switch (issue 43): off, nothing offers a run. */
+  agentEnabled: boolean;
+  /** The team's currency (ISO 4217), for the proposal's cost. */
+  currency: string;
   isOwner: boolean;
   /** The week on screen. */
   dates: readonly string[];

@@ -1,4 +1,5 @@
 import type {
+  AgentCost,
   AgentRunMode,
   CoverageCount,
   ProposalChangeDto,
@@ -34,6 +35,7 @@ export function toProposalDto(row: ProposalRow, changes: readonly StoredChange[]
     coverageAfter: row.coverageAfter as CoverageCount,
     hours: row.hours as StaffHours[],
     solver: (row.solver as SolverReport | null) ?? null,
+    cost: (row.cost as AgentCost | null) ?? null,
     undone: row.undoneAt !== null,
   };
 }

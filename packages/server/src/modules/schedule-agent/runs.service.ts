@@ -1,4 +1,10 @@
-import type { AgentLogsResponse, AgentRunInput, AgentRunResult } from '@rotaboard/core/contracts/proposals';
+import {
+  type AgentLogsResponse,
+  type AgentRunInput,
+  type AgentRunResult,
+  SCHEDULE_AGENT_SWITCHED_OFF,
+} from '@rotaboard/core/contracts/proposals';
+import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
@@ -9,8 +15,12 @@ import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { loadStaffingContext } from '../staffing/staffing-context.ts';
 import { createTeamCommand } from '../team-access/team-command.ts';
 import type { AgentPlan, AgentPlanInput } from './agent/types.ts';
+import { loadRunLabour, runCost } from './run-labour.ts';
 
-export type Planner = (input: AgentPlanInput) => Promise<AgentPlan>;
+/** The planner (agent/plan-run.ts); a test's may leave out the cost, which the run computes anyway. */
+export type Planner = (
+  input: AgentPlanInput,
+) => Promise<Omit<AgentPlan, 'cost'> & Partial<Pick<AgentPlan, 'cost'>>>;
 
 /**
  * At most this many solves at once in a process: each is a HiGHS worker using a core for its time
@@ -47,16 +57,21 @@ export function createAgentRunService(deps: CommandDeps & { proEmails: readonly 
   return {
     async run(user: UserRow, teamId: string, input: AgentRunInput): Promise<AgentRunResult> {
       const access = await agentAccess(db, user, teamId, deps.proEmails, true);
-      const context = await loadStaffingContext(
-        db,
-        scheduleReads,
-        access.team,
-        input.startDate,
-        input.endDate,
+      // The team's switch (issue 43): off, nothing runs; the sentence names the switch to turn on.
+      if (!access.team.scheduleAgentEnabled) {
+        throw new DomainError(ErrorCode.CONFLICT, SCHEDULE_AGENT_SWITCHED_OFF);
+      }
+      const range = { startDate: input.startDate, endDate: input.endDate };
+      const [context, labour] = await Promise.all([
+        loadStaffingContext(db, scheduleReads, access.team, input.startDate, input.endDate),
+        loadRunLabour(db, teamId, range),
+      ]);
+      const planned = await limit(() =>
+        deps.plan({ context, labour, startDate: input.startDate, endDate: input.endDate, mode: input.mode }),
       );
-      const plan = await limit(() =>
-        deps.plan({ context, startDate: input.startDate, endDate: input.endDate, mode: input.mode }),
-      );
+      // The reported cost is the labour module's figure for the plan accepted whole: what /labour
+      // will say (the planner's own, from the same rules and entries, agrees with it).
+      const plan: AgentPlan = { ...planned, cost: await runCost(db, teamId, range, planned.changes) };
       const support = currentSupportActor();
       // The proposal and its audit row; no announcement: nothing on the schedule changed, and the new
       // proposal is shown only to whoever opens it by its id.
@@ -80,6 +95,7 @@ export function createAgentRunService(deps: CommandDeps & { proEmails: readonly 
               coverageAfter: plan.coverageAfter,
               hours: plan.hours,
               solver: plan.solver,
+              cost: plan.cost,
             },
             plan.changes,
           );

@@ -24,6 +24,7 @@ export function teamAuditValues(team: TeamRow): Record<string, unknown> {
     timeZone: team.timeZone,
     currency: team.currency,
     ownerInStaffList: team.ownerInStaffList,
+    scheduleAgentEnabled: team.scheduleAgentEnabled,
   };
 }
 

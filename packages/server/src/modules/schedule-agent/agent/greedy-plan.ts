@@ -1,5 +1,7 @@
+import { startOfWeek } from '@rotaboard/core/dates/week';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import { candidateCost, weekCosts } from './labour-plan.ts';
 import { type Candidate, type Problem, type Removable, refusalFor } from './problem.ts';
 
 /**
@@ -13,6 +15,9 @@ export type Selection = { creates: Candidate[]; removes: Removable[] };
  * by the person furthest below their target hours (then the one who prefers it), every addition checked
  * with the rule engine against everything the person already has, so it breaks no rule either. It only
  * adds: removing shifts is worth it only as part of a whole new roster, which is the solver's work.
+ * With a weekly budget (issue 43), someone whose shift keeps the week within it comes before fairness,
+ * and of two equally fair the cheaper; the week's spend is core's figure before the run plus each
+ * pick's cost without overtime (the exact figure is core's, in planCost).
  */
 export function greedyPlan(problem: Problem): Selection {
   const { people, slots, candidates, input, days } = problem;
@@ -32,12 +37,25 @@ export function greedyPlan(problem: Problem): Selection {
     .sort((a, b) => bySlot[a]!.length - missing(a) - (bySlot[b]!.length - missing(b)) || a - b);
   const taken = new Set<string>();
   const creates: Candidate[] = [];
+  const budget = input.labour?.weeklyBudgetMinor ?? null;
+  const spent = weekCosts(problem, { creates: [], removes: [] });
+  const weekOf = (c: Candidate) => startOfWeek(c.entry.shiftDate, input.context.weekStartDay);
+  const cost = (c: Candidate) => candidateCost(problem, c.index);
+  const overBudget = (c: Candidate) =>
+    budget !== null && (spent.get(weekOf(c)) ?? 0) + cost(c) > budget ? 1 : 0;
   for (const j of order) {
     while (missing(j) > 0) {
       const ratio = (c: Candidate) => minutes[c.person]! / Math.max(60, people[c.person]!.targetMinutes);
       const options = bySlot[j]!.filter(
         (c) => !taken.has(`${c.person}:${c.day}`) && !staffOn[j]!.has(c.entry.staffId),
-      ).sort((a, b) => ratio(a) - ratio(b) || b.preferred - a.preferred || a.index - b.index);
+      ).sort(
+        (a, b) =>
+          overBudget(a) - overBudget(b) ||
+          ratio(a) - ratio(b) ||
+          cost(a) - cost(b) ||
+          b.preferred - a.preferred ||
+          a.index - b.index,
+      );
       const pick = options.find(
         (c) => refusalFor(input, people[c.person]!, entries[c.person]!, c.entry) === null,
       );
@@ -46,6 +64,7 @@ export function greedyPlan(problem: Problem): Selection {
       taken.add(`${pick.person}:${pick.day}`);
       entries[pick.person]!.push(pick.entry);
       minutes[pick.person]! += pick.worked;
+      spent.set(weekOf(pick), (spent.get(weekOf(pick)) ?? 0) + cost(pick));
       for (const k of pick.covers) staffOn[k]!.add(pick.entry.staffId);
     }
   }

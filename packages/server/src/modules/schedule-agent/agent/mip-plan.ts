@@ -18,6 +18,7 @@ import {
 import { changeCost, fairMinutes, preferShift } from '../model/roster-costs.ts';
 import { capShifts, coverShifts } from '../model/roster-coverage.ts';
 import { entryMinutes, type Selection } from './greedy-plan.ts';
+import { addLabourCost, budgetExcess, labourTerms, overBudget } from './labour-plan.ts';
 import type { Problem } from './problem.ts';
 import type { AgentPlanInput } from './types.ts';
 
@@ -31,17 +32,28 @@ import type { AgentPlanInput } from './types.ts';
  *
  * Objective (minimised), in weights far enough apart to act in order:
  * - coverage: COVER per person a slot still needs and the plan does not give it;
+ * - the budget (issue 43): each team week's estimated cost over its budget, per minor unit, at a
+ *   weight that keeps one shift's whole cost below one person of coverage (labour-plan.ts);
  * - fairness: each person's shortfall below their target minutes in four quarters, each quarter dearer
  *   than the last, and any excess dearer still, all per minute relative to the target, so hours
  *   spread in proportion to contracts rather than piling on whoever is cheapest;
  * - preference: −PREFER per preferred minute of a new shift;
- * - changes: +CHANGE per shift added or removed.
+ * - changes: +CHANGE per shift added or removed;
+ * - cost: COST per minor unit of estimated cost (a 96.00 shift weighs about as much as one minute of
+ *   fairness), so of two plans equal on the rest the cheaper wins.
+ *
+ * When a budget is set and core's exact figure for the answer is over it, a second solve (`fitBudget`)
+ * keeps the first's coverage as a hard row and prices the excess far above fairness: where a plan of
+ * the same coverage fits the budget, that is the one proposed.
  */
 
 export const COVER = 100_000;
 const FAIR = 1_000;
 const PREFER = 0.01;
 const CHANGE = 1;
+const COST = 0.001;
+/** The second solve's price of a minor unit over budget: above any fairness difference it could buy. */
+const EXCESS_AT_SAME_COVERAGE = 100;
 
 export type Solver = NonNullable<AgentPlanInput['solver']>;
 
@@ -50,7 +62,14 @@ export type MipAnswer = { selection: Selection; status: 'optimal' | 'time-limit'
 const timesKey = (e: { startTime: string | null; endTime: string | null; breakMinutes: number }) =>
   `${e.startTime}-${e.endTime}-${e.breakMinutes}`;
 
-export function buildAgentModel(problem: Problem) {
+export type ModelOptions = {
+  /** Per team week, the cost to stay under (the budget, tightened after an overshoot). */
+  budgetTargets?: ReadonlyMap<string, number>;
+  /** At most this many people short over all slots (the second solve keeps the first's coverage). */
+  maxShortfall?: number;
+};
+
+export function buildAgentModel(problem: Problem, options: ModelOptions = {}) {
   const { candidates, removables, people, slots, days, input, zone } = problem;
   const { rules } = input.context.settings;
   const model = new MipModel();
@@ -161,6 +180,23 @@ export function buildAgentModel(problem: Problem) {
   }
   for (const [key, shifts] of groups) capShifts(roster, shifts, need.get(key)!);
 
+  // Money last among the rows: its overtime and excess helpers read the shifts' values when completed.
+  const labour = labourTerms(problem, roster, x, keep);
+  const fixedCoverage = options.maxShortfall !== undefined;
+  addLabourCost(problem, roster, labour, {
+    costWeight: COST,
+    excessWeight: fixedCoverage ? EXCESS_AT_SAME_COVERAGE : COVER / (2 * labour.maxShiftCost + 2),
+    targets: options.budgetTargets,
+  });
+  if (fixedCoverage) {
+    const unders = roster.covers.map((c) => c.under).filter((v) => v >= 0);
+    if (unders.length > 0)
+      model.atMost(
+        unders.map((v) => ({ v, coef: 1 })),
+        options.maxShortfall!,
+      );
+  }
+
   /** Every variable's value for a plan (its shifts set by it, the rest what they cost the least at). */
   const startOf = (selection: Selection): Float64Array => {
     const values = new Float64Array(model.varCount);
@@ -169,7 +205,14 @@ export function buildAgentModel(problem: Problem) {
     for (const r of selection.removes) values[keep[r.index]!.v] = 0;
     return completeValues(roster, values);
   };
-  return { model, roster, x, keep, startOf };
+  /** People short over all slots in solved values (the coverage slacks, tightened). */
+  const shortfallOf = (values: Float64Array): number =>
+    roster.covers.reduce(
+      (n, c) =>
+        n + (c.under >= 0 ? Math.max(0, c.required - c.staff.reduce((m, v) => m + (values[v] ?? 0), 0)) : 0),
+      0,
+    );
+  return { model, roster, x, keep, startOf, shortfallOf };
 }
 
 /**
@@ -183,8 +226,23 @@ export async function mipPlan(
   start: Selection,
   onPhase?: (phase: string, ms: number) => void,
 ): Promise<MipAnswer | null> {
+  const first = await solveOnce(problem, {}, seconds, solver, start, onPhase);
+  if (!first) return null;
+  return (await fitBudget(problem, first, seconds, solver, onPhase)) ?? first;
+}
+
+type Solved = MipAnswer & { shortfall: number };
+
+async function solveOnce(
+  problem: Problem,
+  options: ModelOptions,
+  seconds: number,
+  solver: Solver,
+  start: Selection,
+  onPhase?: (phase: string, ms: number) => void,
+): Promise<Solved | null> {
   const built = performance.now();
-  const { model, x, keep, startOf } = buildAgentModel(problem);
+  const { model, x, keep, startOf, shortfallOf } = buildAgentModel(problem, options);
   const values = startOf(start);
   const indices = Int32Array.from(values, (_, i) => i);
   onPhase?.('model', performance.now() - built);
@@ -201,9 +259,55 @@ export async function mipPlan(
   if (!solved || (result.status !== 'optimal' && result.status !== 'time-limit')) return null;
   return {
     status: result.status,
+    shortfall: Math.round(shortfallOf(solved)),
     selection: {
       creates: problem.candidates.filter((c) => (solved[x[c.index]!.v] ?? 0) > 0.5),
       removes: problem.removables.filter((r) => (solved[keep[r.index]!.v] ?? 1) < 0.5),
     },
   };
+}
+
+/**
+ * Coverage first, then the budget: when core's exact cost of `first` is over the budget in a week,
+ * solve again with its coverage kept and the excess priced above fairness, starting from `first`;
+ * where the model's estimate fitted but core's figure did not (overtime in time order, rounding),
+ * lower that week's target by the overshoot and solve once more. Null when nothing fits better.
+ */
+async function fitBudget(
+  problem: Problem,
+  first: Solved,
+  seconds: number,
+  solver: Solver,
+  onPhase?: (phase: string, ms: number) => void,
+): Promise<Solved | null> {
+  const budget = problem.input.labour?.weeklyBudgetMinor ?? null;
+  if (budget === null || overBudget(problem, first.selection).size === 0) return null;
+  let best: Solved | null = null;
+  let bestExcess = budgetExcess(problem, first.selection);
+  const targets = new Map<string, number>();
+  let previous = Number.POSITIVE_INFINITY;
+  let start = first.selection;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = await solveOnce(
+      problem,
+      { budgetTargets: targets, maxShortfall: first.shortfall },
+      seconds,
+      solver,
+      start,
+      onPhase,
+    ).catch(() => null);
+    if (!answer || answer.shortfall > first.shortfall) break;
+    const over = overBudget(problem, answer.selection);
+    const excess = [...over.values()].reduce((a, b) => a + b, 0);
+    if (excess < bestExcess) {
+      best = answer;
+      bestExcess = excess;
+      start = answer.selection;
+    }
+    // Tightening helps only while it brings the excess down (a week no plan fits stays over).
+    if (excess === 0 || excess >= previous) break;
+    previous = excess;
+    for (const [week, by] of over) targets.set(week, (targets.get(week) ?? budget) - by);
+  }
+  return best;
 }

@@ -9,17 +9,21 @@ import { coverageOf } from '@rotaboard/core/staffing/coverage';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { allViolations } from '@rotaboard/core/staffing/validate';
 import { solve } from '../model/solve.ts';
+import { keepFairnessPromise } from './fair-promise.ts';
 import { greedyPlan, periodMinutes, type Selection } from './greedy-plan.ts';
+import { planCost } from './labour-plan.ts';
 import { mipPlan } from './mip-plan.ts';
 import { aroundDate, buildProblem, type Problem } from './problem.ts';
-import { createReason, removeReason, uncoveredReason } from './reasons.ts';
+import { costReason, createReason, removeReason, uncoveredReason } from './reasons.ts';
 import { mayClash, newViolations } from './rule-check.ts';
 import type { AgentPlan, AgentPlanInput } from './types.ts';
 
 /**
  * The schedule agent's planner (issue 25): the shifts to add (and, in `rebuild`, to remove) over a
- * period so that coverage is as high as it can be, then hours are spread against contracts, then
- * preferred times are honoured, then as little changes as possible, breaking no rule, strict or not.
+ * period so that coverage is as high as it can be, then the team week stays within its budget (issue
+ * 43), then hours are spread against contracts, then preferred times are honoured, then as little
+ * changes as possible, then it costs the least, breaking no rule, strict or not, and keeping the
+ * fairness promise (fair-promise.ts).
  * HiGHS solves it as a MIP in a worker (mip-plan.ts); when it cannot answer, a greedy fill does
  * (greedy-plan.ts). Whatever either says, the rule engine has the last word (enforceRules).
  */
@@ -71,7 +75,11 @@ export async function planAgentRun(input: AgentPlanInput): Promise<AgentPlan> {
     selection = greedy;
     status = 'fallback';
   }
-  const safe = enforceRules(problem, selection);
+  // The promise after the rules (it moves a shift only to someone it breaks no rule for), then the
+  // rules once more as the last word.
+  const checked = enforceRules(problem, selection);
+  const promised = keepFairnessPromise(problem, checked);
+  const safe = promised === checked ? checked : enforceRules(problem, promised);
   phase('rules');
   const plan = describe(problem, safe, { status, ms: 0 });
   phase('describe');
@@ -155,6 +163,7 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
     periodMinutes(entries, startDate, endDate, problem.zone),
   );
 
+  const cost = planCost(problem, selection);
   const creates = [...selection.creates].sort(
     (a, b) =>
       a.start - b.start ||
@@ -179,7 +188,9 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
       changeId: '',
       kind: 'create',
       shift: { staffId, shiftDate, startTime, endTime, breakMinutes },
-      reason: createReason(problem, c, minutesAfter[c.person]!),
+      reason:
+        createReason(problem, c, minutesAfter[c.person]!) +
+        costReason(problem, c, selection, minutesAfter, cost),
     });
   }
   changes.forEach((change, i) => {
@@ -228,5 +239,6 @@ function describe(problem: Problem, selection: Selection, solver: AgentPlan['sol
     coverageAfter: count(rowsAfter),
     hours,
     solver,
+    cost,
   };
 }

@@ -1,8 +1,12 @@
+import type { AgentCost } from '@rotaboard/core/contracts/proposals';
 import type { CoverageStatus } from '@rotaboard/core/contracts/schedule-agent';
+import { formatMoney } from '@rotaboard/core/labour/money';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import { roleFits } from '@rotaboard/core/staffing/coverage';
 import { dayLabel, hoursLabel, hoursToMinutes, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
+import type { Selection } from './greedy-plan.ts';
+import { hourlyRate } from './labour-plan.ts';
 import {
   type Candidate,
   type Person,
@@ -47,6 +51,60 @@ export function createReason(problem: Problem, candidate: Candidate, minutesAfte
       ? `; in ${person.staff.name}'s preferred time`
       : '';
   return `covers ${slotLabel(entry.shiftDate, entry.startTime, entry.endTime, own.slot.role)}; ${hoursSentence(person, minutesAfter)}${preferred}`;
+}
+
+const byDay = new WeakMap<Problem, Map<number, Candidate[]>>();
+function candidatesOn(problem: Problem, day: number): Candidate[] {
+  let days = byDay.get(problem);
+  if (!days) {
+    days = new Map();
+    for (const c of problem.candidates) days.set(c.day, [...(days.get(c.day) ?? []), c]);
+    byDay.set(problem, days);
+  }
+  return days.get(day) ?? [];
+}
+
+/**
+ * Where cost decided (issue 43): someone free that day could have taken the same shift, for the same
+ * slots, at a dearer rate, and would have been at least as fair a choice (no further along their
+ * target hours with it than the person chosen is). "; Ana is cheaper and has hours left" (or
+ * "; Ana is cheaper" once past her contract), and "; kept within the £700.00 budget" when the plan
+ * fits the budget. Empty otherwise. `minutesAfter` is everyone's minutes in the period with the plan.
+ */
+export function costReason(
+  problem: Problem,
+  candidate: Candidate,
+  selection: Selection,
+  minutesAfter: readonly number[],
+  cost: AgentCost,
+): string {
+  const { labour } = problem.input;
+  if (!labour) return '';
+  const date = candidate.entry.shiftDate;
+  const rate = hourlyRate(problem, candidate.person, date);
+  const share = (person: number, minutes: number) =>
+    minutes / Math.max(60, problem.people[person]!.targetMinutes);
+  const chosenShare = share(candidate.person, minutesAfter[candidate.person]!);
+  const busy = new Set(selection.creates.filter((c) => c.day === candidate.day).map((c) => c.person));
+  const dearer = candidatesOn(problem, candidate.day).some(
+    (c) =>
+      c.person !== candidate.person &&
+      !busy.has(c.person) &&
+      c.entry.startTime === candidate.entry.startTime &&
+      c.entry.endTime === candidate.entry.endTime &&
+      candidate.covers.every((j) => c.covers.includes(j)) &&
+      share(c.person, minutesAfter[c.person]! + c.worked) <= chosenShare &&
+      hourlyRate(problem, c.person, date) > rate,
+  );
+  if (!dearer) return '';
+  const person = problem.people[candidate.person]!;
+  const minutes = minutesAfter[candidate.person]!;
+  const hoursLeft = person.contractedMinutes === null || minutes <= person.contractedMinutes;
+  const budget =
+    cost.budgetMinor !== null && cost.afterMinor <= cost.budgetMinor
+      ? `; kept within the ${formatMoney(cost.budgetMinor, labour.currency, 'en')} budget`
+      : '';
+  return `; ${person.staff.name} is cheaper${hoursLeft ? ' and has hours left' : ''}${budget}`;
 }
 
 /** Why rebuild removes a shift: the person's other shift that day, or a better spread of hours. */

@@ -89,13 +89,15 @@ export function WeekToolsSheet({
                 </>,
                 staffing.onRules,
               )}
-              {item(
-                <>
-                  <Bot aria-hidden="true" />
-                  Fill with agent
-                </>,
-                staffing.onAgent,
-              )}
+              {staffing.onAgent
+                ? item(
+                    <>
+                      <Bot aria-hidden="true" />
+                      Fill with agent
+                    </>,
+                    staffing.onAgent,
+                  )
+                : null}
             </>
           ) : staffing ? (
             item(

@@ -82,10 +82,12 @@ export function WeekTools({
               />
             ) : null}
           </Button>
-          <Button variant="outline" size="sm" onClick={staffing.onAgent}>
-            <Bot aria-hidden="true" />
-            Fill with agent
-          </Button>
+          {staffing.onAgent ? (
+            <Button variant="outline" size="sm" onClick={staffing.onAgent}>
+              <Bot aria-hidden="true" />
+              Fill with agent
+            </Button>
+          ) : null}
         </>
       ) : staffing ? (
         <span className="inline-flex flex-wrap items-center gap-1 text-xs text-muted-foreground">

@@ -130,6 +130,8 @@ export function SchedulePage({
     teamId,
     admin: Boolean(team) && isAdmin,
     pro: hasStaffing,
+    agentEnabled: team?.scheduleAgentEnabled ?? false,
+    currency: team?.currency ?? 'USD',
     isOwner,
     dates,
     shifts: allShifts,

@@ -36,6 +36,7 @@ export function WeekStaffingPanels({
   onReject,
   onUndo,
   hideProposalBar = false,
+  currency,
 }: {
   teamId: string;
   startDate: string;
@@ -60,6 +61,8 @@ export function WeekStaffingPanels({
   onUndo: () => Promise<void>;
   /** The assistant's panel is showing this proposal as its own list: one list on screen, not two. */
   hideProposalBar?: boolean;
+  /** The team's currency (ISO 4217), for the proposal's cost. */
+  currency: string;
 }) {
   // With no Radix trigger (the panel opens from the week tools or the phone's menu), focus goes back
   // by hand to whatever had it when the panel opened.
@@ -115,6 +118,7 @@ export function WeekStaffingPanels({
             onReject={onReject}
             onUndo={onUndo}
             onClose={onCloseProposal}
+            currency={currency}
           />
         </Suspense>
       ) : null}

@@ -210,7 +210,7 @@ export function useWeekStaffing(input: WeekStaffingInput): WeekStaffing {
             violations: validation.data?.summary.violations ?? null,
             strict: validation.data?.summary.strictViolations ?? 0,
             onRules: () => setRulesOpen(true),
-            onAgent: () => setAgentOpen(true),
+            onAgent: input.agentEnabled ? () => setAgentOpen(true) : null,
           }
         : { pro: false, isOwner },
     proposal: { data: proposal.data, loading: proposal.isPending, error: proposalError },
@@ -231,7 +231,8 @@ export function useWeekStaffing(input: WeekStaffingInput): WeekStaffing {
           isOwner={isOwner}
           rulesOpen={rulesOpen}
           onRulesOpenChange={setRulesOpen}
-          agentOpen={agentOpen}
+          agentOpen={agentOpen && input.agentEnabled}
+          currency={input.currency}
           onAgentOpenChange={setAgentOpen}
           onProposal={(result) => {
             const first = result.changes.find((change) => change.kind === 'create');

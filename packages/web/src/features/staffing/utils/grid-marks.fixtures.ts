@@ -36,6 +36,7 @@ export function proposal(changes: ProposalDto['changes']): ProposalDto {
     coverageAfter: { needed: 4, filled: 3 },
     hours: [],
     solver: { status: 'optimal', ms: 1234 },
+    cost: null,
     undone: false,
   };
 }
