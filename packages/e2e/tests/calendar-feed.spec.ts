@@ -95,6 +95,19 @@ test('a member copies their calendar address, reads their shift from it, and res
   expect((await page.request.get(copied)).status()).toBe(404);
   expect((await page.request.get(fresh)).status()).toBe(200);
 
+  // Once the page is left, the address is not shown again (issue 45: the server keeps only its hash),
+  // and it goes on working; a new one can be made.
+  await page.reload();
+  await expect(section.getByText(/shown once then/)).toBeVisible();
+  await expect(address).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Make a new address' })).toBeVisible();
+  expect((await page.request.get(fresh)).status()).toBe(200);
+  await page.evaluate(() => {
+    document.getElementById('settings-calendar')?.scrollIntoView();
+    window.scrollBy(0, -80);
+  });
+  await snap(page, 'calendar-settings-shown-once', 'viewport');
+
   await context.close();
   await ownerContext.close();
 });

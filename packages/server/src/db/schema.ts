@@ -593,23 +593,24 @@ export const proposalChanges = pgTable(
 );
 
 /**
- * Each person's calendar feed (issue 27). The address's token is HMAC(server key, user id + nonce),
- * so it can be shown again without being stored: the row keeps the nonce (useless without the key)
- * and the token's SHA-256, by which `GET /calendar/{token}.ics` finds it. A reset draws a new nonce.
+ * Each person's calendar feed (issue 27). The address's token is 32 random bytes, shown once; the row
+ * keeps only its SHA-256, by which `GET /calendar/{token}.ics` finds it (issue 45: until migration 0017
+ * the token was HMAC(server key, user id + nonce), which a dump of the database could make again; the
+ * migration dropped the nonce and the key, and the addresses made that way keep working by their hash).
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  nonce: text('nonce').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
 /**
- * Keys the server derives secrets from, made at random by the migration that needs them (the
- * calendar feed's: 'calendar_feed'), so every instance of one deployment agrees on them.
+ * Keys the server derives secrets from, made at random by the migration that needs them, so every
+ * instance of one deployment agrees on them. Empty since migration 0017 removed the calendar feed's
+ * ('calendar_feed'): a key in the database is in every dump of it (issue 45).
  */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

@@ -5931,8 +5931,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description {PUBLIC_URL}/calendar/{token}.ics: anyone with it can read the feed */
-                            url: string;
+                            /** @description {PUBLIC_URL}/calendar/{token}.ics: anyone with it can read the feed. Given only when the address is made (the first ask, a reset): the server keeps nothing that can make it again (issue 45), so afterwards null */
+                            url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the current address was made
+                             */
+                            createdAt: string;
                         };
                     };
                 };
@@ -5972,8 +5977,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description {PUBLIC_URL}/calendar/{token}.ics: anyone with it can read the feed */
-                            url: string;
+                            /** @description {PUBLIC_URL}/calendar/{token}.ics: anyone with it can read the feed. Given only when the address is made (the first ask, a reset): the server keeps nothing that can make it again (issue 45), so afterwards null */
+                            url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the current address was made
+                             */
+                            createdAt: string;
                         };
                     };
                 };

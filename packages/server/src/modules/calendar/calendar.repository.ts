@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { auditLog, calendarFeeds, serverSecrets, shifts, staff } from '../../db/schema.ts';
+import { auditLog, calendarFeeds, shifts, staff } from '../../db/schema.ts';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 
@@ -22,16 +22,6 @@ export type FeedEntryRow = {
 /** All database access for calendar feeds; no rules here. */
 export function createCalendarRepository(db: Db) {
   return {
-    /** The key feed tokens are derived from, made by migration 0012. */
-    async feedKey(): Promise<string> {
-      const [row] = await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, 'calendar_feed'));
-      if (!row) throw new Error('server_secrets has no calendar_feed key: migration 0012 did not run');
-      return row.value;
-    },
-
     async findForUser(userId: string): Promise<CalendarFeedRow | null> {
       const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
       return row ?? null;
@@ -43,10 +33,10 @@ export function createCalendarRepository(db: Db) {
     },
 
     /** Makes the user's feed unless one exists (two first asks at once make one); returns the one kept. */
-    async createIfMissing(userId: string, nonce: string, tokenHash: string): Promise<CalendarFeedRow> {
+    async createIfMissing(userId: string, tokenHash: string): Promise<CalendarFeedRow> {
       const [made] = await db
         .insert(calendarFeeds)
-        .values({ userId, nonce, tokenHash })
+        .values({ userId, tokenHash })
         .onConflictDoNothing({ target: calendarFeeds.userId })
         .returning();
       if (made) return made;
@@ -54,14 +44,14 @@ export function createCalendarRepository(db: Db) {
       return kept!;
     },
 
-    /** Gives the user's feed a new nonce and token, making it if there was none. */
-    async replace(userId: string, nonce: string, tokenHash: string): Promise<CalendarFeedRow> {
+    /** Gives the user's feed a new token, making it if there was none. */
+    async replace(userId: string, tokenHash: string): Promise<CalendarFeedRow> {
       const [row] = await db
         .insert(calendarFeeds)
-        .values({ userId, nonce, tokenHash })
+        .values({ userId, tokenHash })
         .onConflictDoUpdate({
           target: calendarFeeds.userId,
-          set: { nonce, tokenHash, updatedAt: new Date() },
+          set: { tokenHash, updatedAt: new Date() },
         })
         .returning();
       return row!;

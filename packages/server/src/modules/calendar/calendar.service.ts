@@ -1,25 +1,21 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { feedRangeForTeam, feedTokenOf, feedUrl, feedWindow } from '@rotaboard/core/calendar/feed';
 import type { CalendarFeedDto } from '@rotaboard/core/contracts/calendar';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { contentHash, hashToken } from '../../lib/tokens.ts';
+import { contentHash, hashToken, newToken } from '../../lib/tokens.ts';
 import { type CommandDeps, type Effects, runCommand } from '../audit/command.ts';
 import { teamsOfUser } from '../team-access/team-access.ts';
-import {
-  type CalendarFeedRow,
-  type CalendarRepository,
-  createCalendarRepository,
-} from './calendar.repository.ts';
+import { type CalendarFeedRow, createCalendarRepository } from './calendar.repository.ts';
 import { renderFeed } from './calendar-ics.ts';
 
 /**
- * Each person's calendar feed (issue 27, every plan). The token is derived, not stored: HMAC of the
- * server's feed key over the user id and the row's nonce, 32 bytes in base64url. The row keeps its
- * SHA-256 for the public route's lookup, so the address can be shown again on every visit to
- * Settings while the table alone gives nobody a feed.
+ * Each person's calendar feed (issue 27, every plan). The address's token is 32 random bytes
+ * (base64url); the database keeps only its SHA-256, by which the public route finds the feed (issue 45:
+ * nothing in a dump of the database can make an address). So the address is shown once, when it is
+ * made — on the first ask and on a reset — and afterwards the person sees that they have one and may
+ * reset it to get a new one.
  */
 export function createCalendarService(
   deps: CommandDeps & { publicUrl: string; proEmails: readonly string[] },
@@ -27,21 +23,15 @@ export function createCalendarService(
   const { db } = deps;
   const uidDomain = new URL(deps.publicUrl).hostname;
 
-  const tokenOf = async (repo: CalendarRepository, row: Pick<CalendarFeedRow, 'userId' | 'nonce'>) =>
-    createHmac('sha256', await repo.feedKey())
-      .update(`${row.userId}:${row.nonce}`)
-      .digest('base64url');
-  const newNonce = () => randomBytes(16).toString('base64url');
-
-  /** The address and the audit row of a feed made or replaced, in the caller's command. */
+  /** A new address and its audit row, in the caller's command; null when a racing first ask made one. */
   async function issue(tx: Db, effects: Effects, user: UserRow, replace: boolean): Promise<CalendarFeedDto> {
     const repo = createCalendarRepository(tx);
-    const nonce = newNonce();
-    const token = await tokenOf(repo, { userId: user.id, nonce });
+    const token = newToken();
     const row = replace
-      ? await repo.replace(user.id, nonce, hashToken(token))
-      : await repo.createIfMissing(user.id, nonce, hashToken(token));
-    if (row.nonce !== nonce) return { url: feedUrl(deps.publicUrl, await tokenOf(repo, row)) };
+      ? await repo.replace(user.id, hashToken(token))
+      : await repo.createIfMissing(user.id, hashToken(token));
+    // Two first asks at once: the other made the address and has shown it; this one can only say so.
+    if (row.tokenHash !== hashToken(token)) return shownBefore(row);
     // Audited as a change to the account; the values say what happened, never the token.
     effects.audit({
       entityType: 'user',
@@ -49,15 +39,19 @@ export function createCalendarService(
       action: replace ? 'UPDATE' : 'CREATE',
       newValues: { calendarFeed: replace ? 'reset' : 'created' },
     });
-    return { url: feedUrl(deps.publicUrl, token) };
+    return { url: feedUrl(deps.publicUrl, token), createdAt: row.updatedAt.toISOString() };
   }
 
+  const shownBefore = (row: CalendarFeedRow): CalendarFeedDto => ({
+    url: null,
+    createdAt: row.updatedAt.toISOString(),
+  });
+
   return {
-    /** The user's address, made on first ask. */
+    /** The user's feed: its address when this ask makes it, else only that one exists and since when. */
     async getUrl(user: UserRow): Promise<CalendarFeedDto> {
-      const repo = createCalendarRepository(db);
-      const row = await repo.findForUser(user.id);
-      if (row) return { url: feedUrl(deps.publicUrl, await tokenOf(repo, row)) };
+      const row = await createCalendarRepository(db).findForUser(user.id);
+      if (row) return shownBefore(row);
       return runCommand(deps, { teamId: null, actor: user }, (tx, effects) =>
         issue(tx, effects, user, false),
       );

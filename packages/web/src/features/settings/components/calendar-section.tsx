@@ -45,8 +45,12 @@ const HOW_TOS: readonly { app: string; steps: string }[] = [
   },
 ];
 
+const madeOn = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+const formatMadeOn = (iso: string) => madeOn.format(new Date(iso));
+
 /**
- * The calendar feed (issue 27, every plan): the secret address with Copy, how to add it, and Reset.
+ * The calendar feed (issue 27, every plan): the secret address with Copy when it is made (shown once:
+ * the server keeps only its hash, issue 45), how to add it, and Reset.
  * Support mode is refused by the server (the address would outlive the visit), so it says so.
  */
 export function CalendarSection() {
@@ -88,9 +92,11 @@ function CalendarFeed() {
     );
   }
 
+  const url = feed.data.url;
   const copy = async () => {
+    if (!url) return;
     try {
-      await navigator.clipboard.writeText(feed.data.url);
+      await navigator.clipboard.writeText(url);
       toast.success('Calendar address copied');
     } catch {
       toast.error('Could not copy: select the address and copy it yourself.');
@@ -99,25 +105,38 @@ function CalendarFeed() {
 
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="calendar-feed-url">Your calendar address</Label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            id="calendar-feed-url"
-            readOnly
-            value={feed.data.url}
-            className="font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button type="button" onClick={copy} className="shrink-0">
-            <Copy aria-hidden="true" />
-            Copy
-          </Button>
+      {url ? (
+        <div className="space-y-2">
+          <Label htmlFor="calendar-feed-url">Your calendar address</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="calendar-feed-url"
+              readOnly
+              value={url}
+              className="font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button type="button" onClick={copy} className="shrink-0">
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Copy it into your calendar now: it is shown only this once. Keep it private: anyone with this
+            address can see your shifts.
+          </p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          Keep it private: anyone with this address can see your shifts.
-        </p>
-      </div>
+      ) : (
+        <div className="space-y-1">
+          <h3 className="text-sm font-medium">Your calendar address</h3>
+          <p className="text-sm text-muted-foreground">
+            Made on {formatMadeOn(feed.data.createdAt)} and shown once then: Rotaboard keeps nothing that
+            could show it again, so nobody can read it from our records. Calendars you added it to keep
+            updating. To add your shifts to another calendar, make a new address (the old one then stops
+            working).
+          </p>
+        </div>
+      )}
 
       <div className="space-y-2">
         <h3 className="text-sm font-medium">Add it to your calendar</h3>
@@ -135,7 +154,7 @@ function CalendarFeed() {
         <DialogTrigger asChild>
           <Button variant="outline">
             <RefreshCw aria-hidden="true" />
-            Reset address
+            {url ? 'Reset address' : 'Make a new address'}
           </Button>
         </DialogTrigger>
         <DialogContent>
