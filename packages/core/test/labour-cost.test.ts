@@ -43,7 +43,9 @@ describe('money', () => {
     expect(minorDigits('GBP')).toBe(2);
     expect(minorDigits('JPY')).toBe(0);
     expect(formatMoney(123456, 'GBP', 'en-GB')).toBe('£1,234.56');
-    expect(formatMoney(1234, 'JPY', 'en-GB')).toBe('JP¥1,234');
+    expect(formatMoney(1234, 'JPY', 'en-GB')).toBe('¥1,234');
+    // The short symbol whatever the reader's locale: one currency per team, named in its settings.
+    expect(formatMoney(130500, 'USD', 'en-GB')).toBe('$1,305.00');
   });
 });
 

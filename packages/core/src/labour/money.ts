@@ -34,6 +34,9 @@ export function formatMoney(minor: number, currency: string, locales?: string | 
   return new Intl.NumberFormat(locales as string | string[] | undefined, {
     style: 'currency',
     currency,
+    // "$", not the "US$" an en-GB browser writes: a team counts in one currency, named in its settings
+    // and in every export's header, so the short symbol is never ambiguous where it is shown.
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(minor / 10 ** digits);
