@@ -234,7 +234,15 @@ export function createAssistantService(
     }
     // Cost is read only for a question about it (issue 43): the same figures as GET …/labour.
     const cost = asksAboutCost(message) ? await assistantCost(db, a, week.weekStartDate) : undefined;
-    const result = interpret(message, cost ? { ...week, cost } : week);
+    // "next week" or "last week" (issue 45): that week's entries beside the one on screen.
+    const other = /\b(next|last)\s+week\b/i.exec(message)?.[1]?.toLowerCase();
+    const entries = other
+      ? [
+          ...week.entries,
+          ...(await loadWeek(team, addDays(week.weekStartDate, other === 'next' ? 7 : -7))).entries,
+        ]
+      : week.entries;
+    const result = interpret(message, { ...week, entries, ...(cost ? { cost } : {}) });
     return {
       engine: 'built-in',
       reply: result.reply,
