@@ -148,6 +148,7 @@ describe('the built-in interpreter’s gaps (issue 45)', () => {
     expect(readRange('2-10')).toEqual({ startTime: '14:00', endTime: '22:00' });
     expect(readRange('12-8')).toEqual({ startTime: '12:00', endTime: '20:00' });
     expect(readRange('22:00-06:00')).toEqual({ startTime: '22:00', endTime: '06:00' });
+    expect(readRange('06:00-20:00')).toEqual({ startTime: '06:00', endTime: '20:00' });
     expect(readRange('10pm to 6am')).toEqual({ startTime: '22:00', endTime: '06:00' });
     expect(changes('Give Sam Friday 6 to 2')).toEqual([shift(SAM, FRI, '06:00', '14:00')]);
   });

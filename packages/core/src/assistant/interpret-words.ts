@@ -104,7 +104,9 @@ function readTime(text: string): { minutes: number; fixed: boolean } {
   }
   if (match[3] === 'pm' && hours < 12) hours += 12;
   if (match[3] === 'am' && hours === 12) hours = 0;
-  return { minutes: hours * 60 + minutes, fixed: Boolean(match[3]) || hours >= 13 || hours === 0 };
+  // "06:00" (a leading zero) is the 24-hour clock as much as "18:00" is.
+  const fixed = Boolean(match[3]) || hours >= 13 || hours === 0 || match[1]!.startsWith('0');
+  return { minutes: hours * 60 + minutes, fixed };
 }
 
 /**
