@@ -149,7 +149,6 @@ const CHANGES: [string, object[]][] = [
     [shift(A, TUE, '09:00', '17:00'), shift(A, WED, '09:00', '17:00')],
   ],
   ['clear Friday', [remove('s-ben-fri')]],
-  ['clear all shifts on Thursday', [remove('t-dee-thu')]],
   ['remove everyone from Saturday', [remove('s-cy-sat')]],
   // day notes
   ['note on Friday: stocktake', [note(FRI, 'stocktake')]],
@@ -177,6 +176,12 @@ const CHANGES: [string, object[]][] = [
 
 /** Phrasing → the kind of reply and a sentence it must contain (no changes). */
 const REPLIES: [string, 'answer' | 'clarify' | 'not-understood', string][] = [
+  // Clearing a day removes shifts only (issue 45): Dee's time off stays.
+  [
+    'clear all shifts on Thursday',
+    'answer',
+    'There are no shifts on Thursday 10 Dec to clear (time off is left as it is).',
+  ],
   ['who works Saturday evening?', 'answer', 'On Saturday 12 Dec evening: Cy Clark (17:00–23:00).'],
   ['Who is working on Friday?', 'answer', 'On Friday 11 Dec: Ben Brown (10:00–18:00).'],
   ['who works Saturday morning', 'answer', 'Nobody works on Saturday 12 Dec morning.'],

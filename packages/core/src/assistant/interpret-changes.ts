@@ -13,7 +13,7 @@ import {
   timesOf,
 } from './assistant-week.ts';
 import { type Handler, Stop } from './interpret-outcome.ts';
-import { person } from './interpret-people.ts';
+import { person, someoneFree } from './interpret-people.ts';
 import { dateOf, datesOf, listed, readRange } from './interpret-words.ts';
 
 /**
@@ -45,9 +45,10 @@ const shiftItem = (
 });
 
 export const add: Handler = (m, week, breakMinutes) => {
-  const who = person(m.name!, week);
+  const dates = datesOf(m.days!, week);
+  const who = someoneFree(m.name!, week, dates) ?? person(m.name!, week);
   const times = readRange(m.time!);
-  return { changes: datesOf(m.days!, week).map((date) => shiftItem(who.staffId, date, times, breakMinutes)) };
+  return { changes: dates.map((date) => shiftItem(who.staffId, date, times, breakMinutes)) };
 };
 
 export const timeOff: Handler = (m, week) => {
@@ -171,8 +172,12 @@ export const copy: Handler = (m, week) => {
 
 export const clear: Handler = (m, week) => {
   const date = dateOf(m.day!, week);
-  const found = entriesOn(week, date);
-  if (found.length === 0) throw new Stop('answer', `There is nothing on ${dayName(date)} to clear.`);
+  // Shifts only: time off that day is left as it is (issue 45).
+  const found = shiftsOn(week, date);
+  if (found.length === 0) {
+    const kept = entriesOn(week, date).length ? ' (time off is left as it is)' : '';
+    throw new Stop('answer', `There are no shifts on ${dayName(date)} to clear${kept}.`);
+  }
   return { changes: found.map((e) => ({ kind: 'remove' as const, shiftId: e.shiftId })) };
 };
 

@@ -12,6 +12,9 @@ import { form } from './interpret-words.ts';
  */
 
 const ADD = '(?:give|add|put|schedule|book|assign|rota)';
+/** How a statement of someone's work joins the name to the days: "works", "is on", a colon. */
+const WORKS =
+  '(?:\\s*:|\\s+(?:works|is\\s+working|is\\s+on|is\\s+in|will\\s+work|will\\s+be\\s+working|will\\s+be\\s+on|will\\s+be\\s+in|can\\s+work|should\\s+work))';
 export const FORMS: readonly [RegExp, Handler][] = [
   [
     form(
@@ -19,9 +22,22 @@ export const FORMS: readonly [RegExp, Handler][] = [
     ),
     who,
   ],
+  // A question of hours, the name with words around it (issue 45); "this/next week" is read apart.
   [
     form(
-      'how\\s+many\\s+hours\\s+(?:has|does|is|will|did)\\s+(?<name>.+?)\\s*(?:got|have|work|working|worked|doing|do|done)?\\s*(?:this\\s+week)?',
+      'how\\s+many\\s+hours\\s+(?:has|does|is|will|did|do|are)\\s+(?<name>.+?)\\s*(?:got|have|work|works|working|worked|doing|do|done|scheduled|rostered|on)?',
+    ),
+    hours,
+  ],
+  [
+    form(
+      '(?:(?:what|how\\s+many)\\s+(?:are|is|were)\\s+|what\\W?s\\s+|show\\s+(?:me\\s+)?|tell\\s+me\\s+)?(?<name>.+?)OWN\\s+hours',
+    ),
+    hours,
+  ],
+  [
+    form(
+      '(?:(?:what\\s+are|show\\s+(?:me\\s+)?)\\s+(?:the\\s+)?)?(?:total\\s+)?hours\\s+(?:for|of)\\s+(?<name>.+?)',
     ),
     hours,
   ],
@@ -46,6 +62,13 @@ export const FORMS: readonly [RegExp, Handler][] = [
     timeOff,
   ],
   [form('give\\s+(?<name>.+?)\\s+(?:the\\s+)?(?<days>DAYS)\\s+off'), timeOff],
+  // "needs DAY off" and its kin (issue 45).
+  [
+    form(
+      '(?<name>.+?)\\s+(?:needs|wants|would\\s+like|asked\\s+for|has\\s+asked\\s+for|is\\s+taking|takes|gets|should\\s+have|has)\\s+(?:the\\s+)?(?<days>DAYS)\\s+off',
+    ),
+    timeOff,
+  ],
   [form('give\\s+(?<name>.+?)\\s+(?:a\\s+day|time|the\\s+day)\\s+off\\s+(?:on\\s+)?(?<days>DAYS)'), timeOff],
   [
     form(
@@ -60,6 +83,14 @@ export const FORMS: readonly [RegExp, Handler][] = [
     add,
   ],
   [form(`${ADD}\\s+(?<name>.+?)\\s+(?<time>RANGE)\\s+(?:on\\s+|for\\s+)?(?:the\\s+)?(?<days>DAYS)`), add],
+  // A statement of when someone works (issue 45): "Sam works Mon to Wed 9am-5pm", "Ben: Mon, Fri 7-3".
+  [
+    form(
+      `(?<name>.+?)${WORKS}\\s*(?:on\\s+|for\\s+)?(?:the\\s+)?(?<days>DAYS)\\s*,?\\s*(?:shifts?\\s+)?(?:at\\s+)?(?<time>RANGE)`,
+    ),
+    add,
+  ],
+  [form(`(?<name>.+?)${WORKS}\\s*(?<time>RANGE)\\s+(?:on\\s+|for\\s+)?(?:the\\s+)?(?<days>DAYS)`), add],
   [
     form(
       '(?:move|shift)\\s+(?<name>.+?)OWN\\s+(?<from>DAY)\\s+shift\\s+(?:to|onto)\\s+(?<to>DAY)(?:\\s*,?\\s*(?:at\\s+)?(?<time>RANGE))?',

@@ -1,4 +1,4 @@
-import { type AssistantStaff, type AssistantWeek, fullName } from './assistant-week.ts';
+import { type AssistantStaff, type AssistantWeek, dayName, entriesOn, fullName } from './assistant-week.ts';
 import { Stop } from './interpret-outcome.ts';
 import { listed } from './interpret-words.ts';
 
@@ -44,4 +44,28 @@ export function person(name: string, week: AssistantWeek): AssistantStaff {
     'clarify',
     `There are ${found.length} people called ${cleaned.replace(/(?:'s|’s)$/, '')}: ${listed(names, 'or')}. Which one do you mean?`,
   );
+}
+
+/**
+ * "a barista", "one chef" (issue 45): the first person (in the staff list's order) whose role that is
+ * and who has nothing on any of `dates`; null when the name is not a role's. A role nobody has, or
+ * nobody free, is said so.
+ */
+export function someoneFree(
+  name: string,
+  week: AssistantWeek,
+  dates: readonly string[],
+): AssistantStaff | null {
+  const asked = /^(?:a|an|one|any|another)\s+(.+)$/i.exec(name.trim());
+  if (!asked) return null;
+  const role = asked[1]!.trim();
+  const key = (r: string) => r.toLowerCase().replace(/s$/, '');
+  const holders = week.staff.filter((p) => key(p.role) === key(role));
+  if (holders.length === 0) {
+    if (findStaff(name, week.staff).length) return null;
+    throw new Stop('answer', `Nobody on this team is a ${role}.`);
+  }
+  const free = holders.find((p) => dates.every((d) => entriesOn(week, d, p.staffId).length === 0));
+  if (!free) throw new Stop('answer', `No ${role} is free on ${listed(dates.map(dayName))}.`);
+  return free;
 }

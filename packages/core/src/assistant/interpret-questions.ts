@@ -65,7 +65,7 @@ export const hours: Handler = (m, week) => {
   return {
     answer:
       shifts.length === 0
-        ? `${fullName(p)} has no shifts this week.`
-        : `${fullName(p)} works ${hoursText(minutes)} this week (${shifts.length} ${shifts.length === 1 ? 'shift' : 'shifts'}, breaks taken off).`,
+        ? `${fullName(p)} has no shifts ${m.weekLabel ?? 'this week'}.`
+        : `${fullName(p)} works ${hoursText(minutes)} ${m.weekLabel ?? 'this week'} (${shifts.length} ${shifts.length === 1 ? 'shift' : 'shifts'}, breaks taken off).`,
   };
 };

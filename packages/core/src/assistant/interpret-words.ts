@@ -8,8 +8,12 @@ import { Stop } from './interpret-outcome.ts';
  * for "9 to 5" or "Monday to Friday" live in one place, whatever sentence they appear in.
  */
 
-export const DAY =
-  '(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|tomorrow|\\d{4}-\\d{2}-\\d{2})';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)';
+/** A day: a weekday, today, tomorrow, YYYY-MM-DD, "the 12th", "12 March", "March 12th" (issue 45). */
+export const DAY = `(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|tomorrow|\\d{4}-\\d{2}-\\d{2}|(?:the\\s+)?${ORDINAL}(?:\\s+(?:of\\s+)?${MONTH}\\b)?|\\d{1,2}\\s+${MONTH}\\b|${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b)`;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 export const DAYS = `${DAY}(?:\\s*(?:,|and|&|to|through|till|until|-)\\s*${DAY})*`;
 const TIME = '(?:\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|pm)?|noon|midday|midnight)';
 export const RANGE = `(?:from\\s+|between\\s+)?${TIME}\\s*(?:-|–|to|till|until|and)\\s*${TIME}`;
@@ -30,12 +34,43 @@ export function dateOf(word: string, week: AssistantWeek): string {
   if (w === 'today') return week.today;
   if (w === 'tomorrow') return addDays(week.today, 1);
   if (/^\d{4}-\d{2}-\d{2}$/.test(w)) return w;
+  const numbered = /\d/.test(w) ? dayOfMonth(w, week) : null;
+  if (numbered) return numbered;
   const weekday = WEEKDAY_PREFIX.indexOf(w.slice(0, 3));
   for (let i = 0; i < 7; i++) {
     const date = addDays(week.weekStartDate, i);
     if (dayOfWeek(date) === weekday) return date;
   }
   throw new Stop('not-understood', `I don't know which day "${word}" is.`);
+}
+
+/**
+ * "the 12th": the 12th in the week on screen, else the next 12th after its start; "12 March" or
+ * "March 12": that date in the week's year, or the next year's when it is more than half a year gone.
+ */
+function dayOfMonth(word: string, week: AssistantWeek): string | null {
+  const day = Number(/\d{1,2}/.exec(word)![0]);
+  const monthWord = /[a-z]{3,}/.exec(word.replace(/^the\s+/, '').replace(/\d+(?:st|nd|rd|th)/, ''));
+  const month = monthWord ? MONTHS.indexOf(monthWord[0].slice(0, 3)) : -1;
+  const iso = (y: number, m: number, d: number) => {
+    const date = new Date(Date.UTC(y, m, d));
+    return date.getUTCDate() === d ? date.toISOString().slice(0, 10) : null;
+  };
+  const [y, m] = week.weekStartDate.split('-').map(Number) as [number, number];
+  if (month >= 0) {
+    const date = iso(y, month, day);
+    if (!date) throw new Stop('not-understood', `"${word}" is not a date.`);
+    return date < addDays(week.weekStartDate, -183) ? iso(y + 1, month, day) : date;
+  }
+  for (let i = 0; i < 7; i++) {
+    const date = addDays(week.weekStartDate, i);
+    if (Number(date.slice(8)) === day) return date;
+  }
+  for (let k = 0; k < 13; k++) {
+    const date = iso(y, m - 1 + k, day);
+    if (date && date >= week.weekStartDate) return date;
+  }
+  throw new Stop('not-understood', `"${word}" is not a date.`);
 }
 
 /** The dates of a day list: "Monday and Tuesday", "Mon, Wed, Fri", "Monday to Friday". */
@@ -69,12 +104,18 @@ function readTime(text: string): { minutes: number; fixed: boolean } {
   }
   if (match[3] === 'pm' && hours < 12) hours += 12;
   if (match[3] === 'am' && hours === 12) hours = 0;
-  return { minutes: hours * 60 + minutes, fixed: Boolean(match[3]) || hours >= 13 || hours === 0 };
+  // "06:00" (a leading zero) is the 24-hour clock as much as "18:00" is.
+  const fixed = Boolean(match[3]) || hours >= 13 || hours === 0 || match[1]!.startsWith('0');
+  return { minutes: hours * 60 + minutes, fixed };
 }
 
 /**
- * A time range as people say it: "9 to 5" is 09:00–17:00, "2-10" is 14:00–22:00, "22:00-06:00" runs
- * overnight. An hour without am/pm is read as the working day suggests.
+ * A time range as people say it: "9 to 5" is 09:00–17:00, "2-10" is 14:00–22:00, "6 to 2" 06:00–14:00,
+ * "22:00-06:00" runs overnight. An hour without am/pm (1–12, not a 24-hour time) may be morning or
+ * afternoon; of the readings, the first in this order wins (issue 45): one of at most 12 hours before one
+ * longer; one ending the same day before an overnight one; one starting at 07:00 or later before an
+ * earlier start; then the shorter. So "6 to 2" is 06:00–14:00 (18:00–02:00 runs overnight, 06:00–02:00
+ * is 20 hours) and "2-10" 14:00–22:00 (02:00–10:00 starts before 07:00).
  */
 export function readRange(text: string): { startTime: string; endTime: string } {
   const cleaned = text.replace(/^\s*(?:from|between)\s+/i, '');
@@ -82,17 +123,30 @@ export function readRange(text: string): { startTime: string; endTime: string } 
   if (parts.length !== 2) throw new Stop('not-understood', `"${text}" is not a time range.`);
   const start = readTime(parts[0]!);
   const end = readTime(parts[1]!);
-  if (!start.fixed && start.minutes < 7 * 60 && end.minutes <= 12 * 60 && !end.fixed) start.minutes += 720;
-  if (!end.fixed && end.minutes < 720 && end.minutes <= start.minutes && end.minutes + 720 > start.minutes) {
-    end.minutes += 720;
-  }
-  if (start.minutes === end.minutes) {
+  const readings = (t: { minutes: number; fixed: boolean }) =>
+    t.fixed || t.minutes >= 720 ? [t.minutes] : [t.minutes, t.minutes + 720];
+  const options = readings(start).flatMap((s) =>
+    readings(end).map((e) => ({ s, e, length: (e - s + 1440) % 1440 })),
+  );
+  const score = (o: { s: number; e: number; length: number }) => [
+    o.length > 720 ? 1 : 0,
+    o.e <= o.s ? 1 : 0,
+    o.s < 420 ? 1 : 0,
+    o.length,
+  ];
+  const usable = options.filter((o) => o.length > 0);
+  if (usable.length === 0) {
     throw new Stop(
       'not-understood',
       `A shift from ${clock(start.minutes)} to ${clock(end.minutes)} has no length.`,
     );
   }
-  return { startTime: clock(start.minutes), endTime: clock(end.minutes) };
+  const best = usable.sort((a, b) => {
+    const [x, y] = [score(a), score(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+    return 0;
+  })[0]!;
+  return { startTime: clock(best.s), endTime: clock(best.e) };
 }
 
 const BREAK = /\s*,?\s*with\s+(?:an?\s+)?(\d{1,3})\s*(?:m|min|mins|minute|minutes)\s+break\b/i;

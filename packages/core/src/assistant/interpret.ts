@@ -1,4 +1,6 @@
 import { type AssistantChangeItem, MAX_ASSISTANT_CHANGES } from '../contracts/assistant.ts';
+import { addDays } from '../dates/week.ts';
+import { costQuestion } from './assistant-cost.ts';
 import type { AssistantWeek } from './assistant-week.ts';
 import { FORMS } from './interpret-forms.ts';
 import { Stop } from './interpret-outcome.ts';
@@ -72,6 +74,28 @@ function notUnderstood(part: string): Stop {
   );
 }
 
+const WEEK_SAID = /(?:^|\s*,?\s+)(?:(?:for|in|during|of)\s+)?(this|next|last)\s+week(?:\s*,\s*|\s+|$)/i;
+
+/**
+ * A clause's "this week", "next week" or "last week" taken out, and the week it means: the days of the
+ * clause ("Wednesday") fall in that week. The server gives the interpreter the entries of a week it
+ * names besides the one on screen.
+ */
+export function weekSaid(clause: string, week: AssistantWeek) {
+  const said = WEEK_SAID.exec(clause);
+  if (!said) return { clause, week, label: undefined };
+  const which = said[1]!.toLowerCase();
+  const offset = which === 'next' ? 7 : which === 'last' ? -7 : 0;
+  const rest = `${clause.slice(0, said.index)} ${clause.slice(said.index + said[0].length)}`
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    clause: rest,
+    week: offset ? { ...week, weekStartDate: addDays(week.weekStartDate, offset) } : week,
+    label: `${which} week`,
+  };
+}
+
 /** Reads one message against the week: an answer, a question back, a refusal with examples, or changes. */
 export function interpret(message: string, week: AssistantWeek): Interpretation {
   try {
@@ -87,10 +111,17 @@ export function interpret(message: string, week: AssistantWeek): Interpretation 
           .replace(/\s+/g, ' ')
           .trim(),
       );
-      const found = FORMS.find(([pattern]) => pattern.test(clause));
+      let found = FORMS.find(([pattern]) => pattern.test(clause));
+      let read = { clause, week, label: undefined as string | undefined };
+      // "this/next/last week" (issue 45) moves the week the days mean; cost questions read it themselves.
+      if (found?.[1] !== costQuestion) {
+        read = weekSaid(clause, week);
+        found = FORMS.find(([pattern]) => pattern.test(read.clause));
+      }
       if (!found) throw notUnderstood(raw);
-      const groups = { ...(found[0].exec(clause)!.groups ?? {}) };
-      const outcome = found[1](groups as Record<string, string>, week, breakMinutes);
+      const groups: Record<string, string> = { ...(found[0].exec(read.clause)!.groups ?? {}) };
+      if (read.label) groups.weekLabel = read.label;
+      const outcome = found[1](groups, read.week, breakMinutes);
       if ('answer' in outcome) answers.push(outcome.answer);
       else changes.push(...outcome.changes);
     }

@@ -26,6 +26,13 @@ export function createAssistantRepository(db: Db) {
       return row!;
     },
 
+    /** A message released from the month's allowance (its model call failed). */
+    async removeMessage(teamId: string, messageId: string): Promise<void> {
+      await db
+        .delete(assistantMessages)
+        .where(and(eq(assistantMessages.teamId, teamId), eq(assistantMessages.id, messageId)));
+    },
+
     /** The conversation's last `limit` messages, oldest first: what the model is reminded of. */
     async recentMessages(conversationId: string, limit: number) {
       const rows = await db

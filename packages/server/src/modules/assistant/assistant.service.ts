@@ -1,8 +1,9 @@
 import { asksAboutCost } from '@rotaboard/core/assistant/assistant-cost';
-import type { AssistantEntry, AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
+import type { AssistantWeek } from '@rotaboard/core/assistant/assistant-week';
 import { describeChange } from '@rotaboard/core/assistant/describe-change';
 import { interpret } from '@rotaboard/core/assistant/interpret';
-import { allowanceUsedMessage, monthStart, nextMonthStart } from '@rotaboard/core/assistant/usage';
+import { type ModelFailure, modelFailureReply } from '@rotaboard/core/assistant/model-failure';
+import { monthStart, nextMonthStart } from '@rotaboard/core/assistant/usage';
 import {
   ASSISTANT_MONTHLY_MESSAGES,
   type AssistantChangeItem,
@@ -24,7 +25,7 @@ import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { checkEntryAgainstRules } from '@rotaboard/core/staffing/validate';
 import { todayIn } from '@rotaboard/core/time/clock';
 import { displayName } from '@rotaboard/core/users/profile';
-import type { ShiftRow, TeamRow, UserRow } from '../../db/rows.ts';
+import type { TeamRow, UserRow } from '../../db/rows.ts';
 import { currentSupportActor } from '../../lib/support-actor.ts';
 import type { CommandDeps } from '../audit/command.ts';
 import { proposedInput, updatedInput } from '../proposals/proposal.service.ts';
@@ -41,7 +42,9 @@ import {
 import { createTeamCommand } from '../team-access/team-command.ts';
 import type { ModelEngine } from './assistant.model.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
+import { assistantAllowance } from './assistant-allowance.ts';
 import { assistantCost } from './assistant-cost.ts';
+import { changeDates, toEntry } from './assistant-rows.ts';
 
 /** The model is reminded of this many of the conversation's last messages. */
 const HISTORY_MESSAGES = 10;
@@ -64,6 +67,7 @@ export function createAssistantService(
   const { db } = deps;
   const teamCommand = createTeamCommand(deps);
   const now = deps.now ?? (() => new Date());
+  const allowance = assistantAllowance(teamCommand, now);
 
   /** Owners and administrators (staff 403, outsiders 404), on Pro (403 naming Pro). */
   async function access(user: UserRow, teamId: string, write: boolean): Promise<TeamAccess> {
@@ -209,13 +213,15 @@ export function createAssistantService(
     message: string,
     week: AssistantWeek,
     a: TeamAccess,
-    conversationId: string | undefined,
-  ): Promise<{ engine: AssistantEngine; reply: string; changes: AssistantChangeItem[] }> {
+    history: readonly { role: 'user' | 'assistant'; text: string }[],
+  ): Promise<{
+    engine: AssistantEngine;
+    reply: string;
+    changes: AssistantChangeItem[];
+    failure?: ModelFailure | undefined;
+  }> {
     const team: TeamRow = a.team;
     if (deps.model) {
-      const history = conversationId
-        ? await createAssistantRepository(db).recentMessages(conversationId, HISTORY_MESSAGES)
-        : [];
       const result = await deps.model(message, {
         week,
         history,
@@ -228,7 +234,15 @@ export function createAssistantService(
     }
     // Cost is read only for a question about it (issue 43): the same figures as GET …/labour.
     const cost = asksAboutCost(message) ? await assistantCost(db, a, week.weekStartDate) : undefined;
-    const result = interpret(message, cost ? { ...week, cost } : week);
+    // "next week" or "last week" (issue 45): that week's entries beside the one on screen.
+    const other = /\b(next|last)\s+week\b/i.exec(message)?.[1]?.toLowerCase();
+    const entries = other
+      ? [
+          ...week.entries,
+          ...(await loadWeek(team, addDays(week.weekStartDate, other === 'next' ? 7 : -7))).entries,
+        ]
+      : week.entries;
+    const result = interpret(message, { ...week, entries, ...(cost ? { cost } : {}) });
     return {
       engine: 'built-in',
       reply: result.reply,
@@ -253,119 +267,112 @@ export function createAssistantService(
       if (input.conversationId && !(await repo.findConversation(teamId, input.conversationId))) {
         throw new DomainError(ErrorCode.NOT_FOUND, 'Conversation not found');
       }
-      const at = now();
-      const refuseWhenUsed = async (r: typeof repo) => {
-        if ((await r.countAsked(teamId, monthStart(at))) >= ASSISTANT_MONTHLY_MESSAGES) {
-          throw new DomainError(ErrorCode.RATE_LIMITED, allowanceUsedMessage(at), {
-            retryAfterSeconds: Math.ceil((nextMonthStart(at).getTime() - at.getTime()) / 1000),
-          });
-        }
-      };
-      // Checked first so a used-up month costs no model call, and again under the team's lock below.
-      await refuseWhenUsed(repo);
-      const week = await loadWeek(a.team, input.weekStartDate);
-      const {
-        engine,
-        reply: said,
-        changes: items,
-      } = await answer(input.message, week, a, input.conversationId);
-      // The model may name shifts outside the week on screen: describe them from the team's rows.
-      const known = new Set(week.entries.map((e) => e.shiftId));
-      const outside = items.flatMap((c) =>
-        (c.kind === 'update' || c.kind === 'remove') && !known.has(c.shiftId) ? [c.shiftId] : [],
-      );
-      const described: AssistantWeek = outside.length
-        ? {
-            ...week,
-            entries: [
-              ...week.entries,
-              ...(await scheduleReads(db).findManyInTeam(teamId, outside)).map(toEntry),
-            ],
-          }
-        : week;
-      const changes = items.length ? await check(a, described, items) : [];
-      const flagged = changes.filter((c) => c.violations?.length).length;
-      const reply =
-        flagged === 0
-          ? said
-          : `${said} ${flagged === 1 ? '1 change breaks' : `${flagged} changes break`} a rule or clashes: see the change${flagged === 1 ? '' : 's'} before accepting.`;
-
-      const support = currentSupportActor();
-      // The access read and checked above (admin, Pro, writable), before the model was asked.
-      return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
-        const txRepo = createAssistantRepository(tx);
-        // Messages racing for the month's last one: the first to take the lock writes it, the others
-        // count it and are refused (their model call is wasted, the allowance is not exceeded).
-        await txRepo.lockAllowance(teamId);
-        await refuseWhenUsed(txRepo);
-        const conversationId = input.conversationId ?? (await txRepo.createConversation(teamId, user.id)).id;
-        const asked = await txRepo.addMessage({
-          conversationId,
-          teamId,
-          role: 'user',
-          text: input.message,
-          userId: user.id,
-          onBehalfOf: support?.agentId ?? null,
-        });
-        let proposalId: string | null = null;
-        if (changes.length) {
-          const dates = [week.weekStartDate, addDays(week.weekStartDate, 6), ...changeDates(changes)].sort();
-          const proposal = await proposalStore(tx).insert(
-            {
-              teamId,
-              source: 'assistant',
-              createdBy: user.id,
-              createdByName: displayName(user),
-              onBehalfOf: support?.agentId ?? null,
-              startDate: dates[0]!,
-              endDate: dates.at(-1)!,
-              mode: null,
-              coverageBefore: { needed: 0, filled: 0 },
-              coverageAfter: { needed: 0, filled: 0 },
-              solver: null,
-            },
-            changes,
-          );
-          proposalId = proposal.id;
-          effects.audit({
-            entityType: 'proposal',
-            entityId: proposal.id,
-            action: 'CREATE',
-            newValues: { source: 'assistant', conversationId, proposed: changes.length, flagged },
-          });
-        }
-        await txRepo.addMessage({
-          conversationId,
-          teamId,
-          role: 'assistant',
-          text: reply,
-          engine,
-          proposalId,
-          userId: null,
-        });
-        // Who asked what, and what it proposed: the conversation's own audit line.
-        effects.audit({
-          entityType: 'assistant_message',
-          entityId: asked.id,
-          action: 'CREATE',
-          newValues: { conversationId, message: input.message, engine, proposalId },
-        });
-        return { conversationId, reply, engine, proposalId };
-      });
+      // The conversation so far, read before this message is kept.
+      const history =
+        deps.model && input.conversationId
+          ? await repo.recentMessages(input.conversationId, HISTORY_MESSAGES)
+          : [];
+      // The month's allowance is reserved before any engine is asked (issue 45): a used-up month, or
+      // a message racing others for its last one, is refused here and costs no model call.
+      const held = await allowance.reserve(user, a, input);
+      try {
+        return await answered(user, a, input, held, history);
+      } catch (error) {
+        await allowance.release(user, a, held).catch(() => {});
+        throw error;
+      }
     },
   };
-}
 
-function toEntry(row: ShiftRow): AssistantEntry {
-  return {
-    shiftId: row.id,
-    staffId: row.staffId,
-    shiftDate: row.shiftDate,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    breakMinutes: row.breakMinutes ?? 0,
-    isTimeOff: row.isTimeOff,
-  };
+  /** The reply to a message whose place in the allowance is held, kept with it (or released on failure). */
+  async function answered(
+    user: UserRow,
+    a: TeamAccess,
+    input: AssistantMessageInput,
+    held: { conversationId: string; askedId: string },
+    history: readonly { role: 'user' | 'assistant'; text: string }[],
+  ): Promise<AssistantReply> {
+    const teamId = a.team.id;
+    const week = await loadWeek(a.team, input.weekStartDate);
+    const { engine, reply: said, changes: items, failure } = await answer(input.message, week, a, history);
+    if (failure) {
+      // The model could not be asked: the message is not kept and uses none of the allowance.
+      await allowance.release(user, a, held);
+      const reply = modelFailureReply(failure, a.role === 'owner');
+      return { conversationId: held.conversationId, reply, engine, proposalId: null };
+    }
+    // The model may name shifts outside the week on screen: describe them from the team's rows.
+    const known = new Set(week.entries.map((e) => e.shiftId));
+    const outside = items.flatMap((c) =>
+      (c.kind === 'update' || c.kind === 'remove') && !known.has(c.shiftId) ? [c.shiftId] : [],
+    );
+    const described: AssistantWeek = outside.length
+      ? {
+          ...week,
+          entries: [
+            ...week.entries,
+            ...(await scheduleReads(db).findManyInTeam(teamId, outside)).map(toEntry),
+          ],
+        }
+      : week;
+    const changes = items.length ? await check(a, described, items) : [];
+    const flagged = changes.filter((c) => c.violations?.length).length;
+    const reply =
+      flagged === 0
+        ? said
+        : `${said} ${flagged === 1 ? '1 change breaks' : `${flagged} changes break`} a rule or clashes: see the change${flagged === 1 ? '' : 's'} before accepting.`;
+
+    const support = currentSupportActor();
+    // The access read and checked above (admin, Pro, writable), before the model was asked.
+    return teamCommand(user, teamId, { role: 'writer', access: a }, async (tx, _a, effects) => {
+      const txRepo = createAssistantRepository(tx);
+      const { conversationId, askedId } = held;
+      let proposalId: string | null = null;
+      if (changes.length) {
+        const dates = [week.weekStartDate, addDays(week.weekStartDate, 6), ...changeDates(changes)].sort();
+        const proposal = await proposalStore(tx).insert(
+          {
+            teamId,
+            source: 'assistant',
+            createdBy: user.id,
+            createdByName: displayName(user),
+            onBehalfOf: support?.agentId ?? null,
+            startDate: dates[0]!,
+            endDate: dates.at(-1)!,
+            mode: null,
+            coverageBefore: { needed: 0, filled: 0 },
+            coverageAfter: { needed: 0, filled: 0 },
+            solver: null,
+          },
+          changes,
+        );
+        proposalId = proposal.id;
+        effects.audit({
+          entityType: 'proposal',
+          entityId: proposal.id,
+          action: 'CREATE',
+          newValues: { source: 'assistant', conversationId, proposed: changes.length, flagged },
+        });
+      }
+      await txRepo.addMessage({
+        conversationId,
+        teamId,
+        role: 'assistant',
+        text: reply,
+        engine,
+        proposalId,
+        userId: null,
+      });
+      // Who asked what, and what it proposed: the conversation's own audit line.
+      effects.audit({
+        entityType: 'assistant_message',
+        entityId: askedId,
+        action: 'CREATE',
+        newValues: { conversationId, message: input.message, engine, proposalId },
+      });
+      return { conversationId, reply, engine, proposalId };
+    });
+  }
 }
 
 const asScheduled = (e: StaffingEntry) => ({
@@ -373,18 +380,6 @@ const asScheduled = (e: StaffingEntry) => ({
   timeOffDays: e.timeOffDays ?? null,
   timeOffHours: e.timeOffHours ?? null,
 });
-
-function changeDates(changes: readonly AgentChange[]): string[] {
-  return changes.flatMap((c) =>
-    c.kind === 'create'
-      ? [c.shift.shiftDate]
-      : c.kind === 'update' && c.shift.shiftDate
-        ? [c.shift.shiftDate]
-        : c.kind === 'day-note'
-          ? [c.date]
-          : [],
-  );
-}
 
 function messageOf(error: unknown): string {
   if (error instanceof DomainError) return error.message;
