@@ -145,5 +145,11 @@ test('an administrator sets rates and a budget, builds a week and watches its co
   await expect(edit).toBeHidden();
   await expect(page.getByTestId('week-cost-total')).toHaveText('£140.00');
   await expect(page.getByTestId('week-cost-budget')).toHaveText('£10.00 left of £150.00');
+
+  // Ana reads her own pay in her Settings, and only hers.
+  await ana.goto('/settings');
+  const pay = ana.getByRole('region', { name: 'Pay' });
+  await expect(pay.getByRole('list', { name: 'Your pay rates' })).toContainText('£12.50 an hour');
+  await expect(pay).not.toContainText('Sam');
   await anaContext.close();
 });

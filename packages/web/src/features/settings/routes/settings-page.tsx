@@ -7,6 +7,7 @@ import { AvailabilitySection } from '../components/availability-section';
 import { CalendarSection } from '../components/calendar-section';
 import { EmailSection } from '../components/email-section';
 import { NotificationsSection } from '../components/notifications-section';
+import { PaySection } from '../components/pay-section';
 import { ProfileSection } from '../components/profile-section';
 import { RegionSection } from '../components/region-section';
 import { SecuritySection } from '../components/security-section';
@@ -27,6 +28,7 @@ export function SettingsPage() {
           <EmailSection currentEmail={user.email} />
           <NotificationsSection user={user} />
           <AvailabilitySection user={user} />
+          <PaySection user={user} />
           <CalendarSection />
           <SecuritySection />
           <AppearanceSection />
