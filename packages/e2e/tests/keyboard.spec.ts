@@ -227,7 +227,8 @@ test("a Pro administrator's week with coverage, an open shift and a proposal is 
   await page.keyboard.press('Tab');
   expect((await gridFocus(page)).name).toBe(entry.name);
 
-  // Down Monday's column: the heading, the coverage, the open shift and its + , then the staff.
+  // Down Monday's column: the heading, the day's labour cost (a Pro administrator's, issue 43), the
+  // coverage, the open shift and its + , then the staff.
   const visited: Awaited<ReturnType<typeof gridFocus>>[] = [entry];
   for (let press = 0; press < 20; press++) {
     await page.keyboard.press('ArrowDown');
@@ -237,9 +238,11 @@ test("a Pro administrator's week with coverage, an open shift and a proposal is 
   }
   const rows = visited.map((at) => at.row);
   const kinds = [
-    ...new Set(rows.map((row) => (['head', 'coverage', 'open-shifts'].includes(row) ? row : 'staff'))),
+    ...new Set(
+      rows.map((row) => (['head', 'labour', 'coverage', 'open-shifts'].includes(row) ? row : 'staff')),
+    ),
   ];
-  expect(kinds).toEqual(['head', 'coverage', 'open-shifts', 'staff']);
+  expect(kinds).toEqual(['head', 'labour', 'coverage', 'open-shifts', 'staff']);
   expect(visited.every((at) => at.inGrid && at.cell.endsWith(`|${monday}`))).toBe(true);
   const names = visited.map((at) => at.name);
   expect(names).toContainEqual(expect.stringMatching(/^Delete open shift 12:00–18:00 on Monday/));
