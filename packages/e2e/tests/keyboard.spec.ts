@@ -245,6 +245,7 @@ test("a Pro administrator's week with coverage, an open shift and a proposal is 
   expect(kinds).toEqual(['head', 'labour', 'coverage', 'open-shifts', 'staff']);
   expect(visited.every((at) => at.inGrid && at.cell.endsWith(`|${monday}`))).toBe(true);
   const names = visited.map((at) => at.name);
+  expect(names).toContainEqual(expect.stringMatching(/^Labour cost on Monday/));
   expect(names).toContainEqual(expect.stringMatching(/^Delete open shift 12:00–18:00 on Monday/));
   expect(names).toContainEqual(expect.stringMatching(/^Post an open shift on Monday/));
   expect(names).toContainEqual(expect.stringMatching(/^Accept proposed shift/));

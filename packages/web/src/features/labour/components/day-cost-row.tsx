@@ -1,5 +1,6 @@
 import { formatMoney } from '@rotaboard/core/labour/money';
 import { useQuery } from '@tanstack/react-query';
+import { formatLongDate } from '../../../lib/dates';
 import { cellKey, LABOUR_ROW } from '../../../lib/schedule-grid';
 import { labourQueryOptions } from '../api/labour-api';
 
@@ -36,6 +37,12 @@ export default function DayCostRow({
             data-grid-item=""
             tabIndex={-1}
             data-date={date}
+            // What the arrow keys land on, said in full: the column's heading is a day number only.
+            aria-label={
+              labour
+                ? `Labour cost on ${formatLongDate(date)}: ${formatMoney(costs.get(date) ?? 0, labour.currency)}`
+                : `Labour cost on ${formatLongDate(date)}: loading`
+            }
             className="border-l border-border/60 px-1 py-1 text-center align-top text-[11px] text-muted-foreground tabular-nums focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
           >
             {labour ? formatMoney(costs.get(date) ?? 0, labour.currency) : '…'}
