@@ -75,9 +75,9 @@ test('a 150-person week draws only the rows in view, scrolls to the last person,
   const grid = page.getByTestId('week-grid');
   await expect(grid.getByRole('row', { name: /Hana Hotel/ })).toBeVisible();
   // Every row is counted for assistive technology, but only those near the viewport are drawn: the
-  // heading, the open shifts (a Pro administrator always has that row, to post one), the staff, and
-  // the day totals.
-  await expect(grid.getByRole('grid')).toHaveAttribute('aria-rowcount', String(TEAM_SIZE + 3));
+  // heading, the day's labour cost and the open shifts (a Pro administrator always has both rows),
+  // the staff, and the day totals.
+  await expect(grid.getByRole('grid')).toHaveAttribute('aria-rowcount', String(TEAM_SIZE + 4));
   const drawn = await grid.locator('tbody tr[data-index]').count();
   expect(drawn).toBeGreaterThan(5);
   expect(drawn).toBeLessThan(40);
