@@ -157,6 +157,9 @@ export async function runLane(major) {
         'core',
         '--project',
         'web',
+        // At a low priority beside the integration tests a test may wait for the CPU far longer than
+        // vitest's 5 s: what is checked here is that they pass on this Node, not how fast.
+        '--testTimeout=60000',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${unitJson}`,

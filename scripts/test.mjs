@@ -9,10 +9,12 @@
 // what is left of the integration tests (once e2e was cut to about 7 minutes, integration became the
 // longer lane, and waiting for it left the browsers idle). Both stream their lines as they come.
 //
-// The Node lanes (issue 45, scripts/node-lanes.mjs) also start once the build is done: the unit tests
-// and a smoke of the built server under Node 24 and then Node 26 (one after the other, at a low
-// priority, so they take what integration and e2e leave idle), each Node fetched from the npm registry
-// into a cache the first time. Everything else runs on the Node that runs npm test (the main lane).
+// The Node lanes (issue 45, scripts/node-lanes.mjs) start once the end-to-end tests are done: the unit
+// tests and a smoke of the built server under Node 24 and then Node 26 (one after the other, at a low
+// priority, beside what is left of the integration tests), each Node fetched from the npm registry
+// into a cache the first time (fetched at the start, while the machine waits on the network anyway).
+// Beside the browsers too, at a load of 15, their unit tests starved past their timeouts. Everything
+// else runs on the Node that runs npm test (the main lane).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -144,6 +146,15 @@ const beside = async () => {
   await timed('build', async () => ({ ok: await runQuietly('build', 'npm', ['run', '--silent', 'build']) }));
 };
 const integrationDone = timed('integration', integration);
+// The lanes' Nodes are fetched now, quietly; a failure here is the lane's to report when it runs.
+const nodesFetched = new Promise((resolve) => {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/node-lanes.mjs'), '--fetch'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  child.on('error', () => resolve(false));
+  child.on('close', () => resolve(true));
+});
 await beside();
 
 const e2e = timed('e2e', async () => {
@@ -161,6 +172,8 @@ const e2e = timed('e2e', async () => {
 });
 // Streamed: node-lanes.mjs holds each lane's output back and prints it whole when the lane ends.
 const nodeLanes = (async () => {
+  await e2e;
+  await nodesFetched;
   const started = Date.now();
   console.info(
     `\n━━ node lanes ━━ (${NODE_LANES.map((m) => `Node ${m}`).join(', then ')}; printed as each ends)`,

@@ -13,7 +13,7 @@
  * A release check runs it longer, on fresh seeds (FUZZ_SEED=random prints the seed it drew; FUZZ_SEED=<n>
  * replays one; FUZZ_ROUTES="POST /api/teams/{id}/shifts,PUT /api/users/me" narrows it to some routes):
  *
- *   FUZZ_RUNS=2000 FUZZ_SEED=random npx vitest run --project server packages/server/test/fuzz.integration.test.ts
+ *   FUZZ_RUNS=2000 FUZZ_SEED=random npx vitest run --project server packages/server/test/fuzz-pglite.integration.test.ts
  *
  * A failure prints the request already shrunk (method, URL, who sent it, headers, the body as sent,
  * long runs of one character written ‹x×10000›), the response, and the server's logged error.
@@ -37,17 +37,17 @@ import {
   valueFor,
   WorldRef,
   worldNames,
-} from './support/fuzz.ts';
+} from './fuzz.ts';
 import {
   createTestApp,
-  engines,
+  type Engine,
   inviteToken,
   latestLink,
   signIn,
   type TestApp,
   tokenOf,
-} from './support/harness.ts';
-import { renderOpenApi } from './support/openapi.ts';
+} from './harness.ts';
+import { renderOpenApi } from './openapi.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 /**
@@ -479,192 +479,201 @@ function problemWith(res: LightMyRequestResponse): string | null {
   return null;
 }
 
-describe.each(engines)('every route on %s answers bad input without a 5xx', (engine) => {
-  let t: TestApp;
-  let world: World;
-  let dirty = false;
-  /** Server log lines at level error and above: the cause of a 500, printed with the request. */
-  const errors: string[] = [];
+/**
+ * The fuzz of every route on one engine. Each engine has a test file of its own
+ * (fuzz-pglite / fuzz-postgres.integration.test.ts), so the two vitest workers can share the fuzz
+ * instead of one worker running both passes as the integration lane's tail (issue 45).
+ */
+export function fuzzEveryRoute(engine: Engine) {
+  describe(`every route on ${engine} answers bad input without a 5xx`, () => {
+    let t: TestApp;
+    let world: World;
+    let dirty = false;
+    /** Server log lines at level error and above: the cause of a 500, printed with the request. */
+    const errors: string[] = [];
 
-  beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) errors.push(line);
-        done();
-      },
+    beforeAll(async () => {
+      const logStream = new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split('\n')) if (line.trim()) errors.push(line);
+          done();
+        },
+      });
+      t = await createTestApp(
+        engine,
+        { MAGIC_LINK_RESEND_SECONDS: '0', LOG_LEVEL: 'error' },
+        { logger: true, logStream },
+      );
+      world = createWorld(t.app);
+      await world.build();
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
     });
-    t = await createTestApp(
-      engine,
-      { MAGIC_LINK_RESEND_SECONDS: '0', LOG_LEVEL: 'error' },
-      { logger: true, logStream },
-    );
-    world = createWorld(t.app);
-    await world.build();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
-  it('serves the routes fuzzed here in its OpenAPI document', async () => {
-    const served = operationsOf((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
-    expect(served.map(nameOf)).toEqual(documented.map(nameOf));
-    if (!ONLY) expect(served.length).toBeGreaterThan(40);
-  });
+    it('serves the routes fuzzed here in its OpenAPI document', async () => {
+      const served = operationsOf((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
+      expect(served.map(nameOf)).toEqual(documented.map(nameOf));
+      if (!ONLY) expect(served.length).toBeGreaterThan(40);
+    });
 
-  /** What the server logged while a request ran, in one line. */
-  function loggedSince(mark: number): string {
-    return errors
-      .slice(mark)
-      .map((line) => {
-        try {
-          const entry = JSON.parse(line) as {
-            msg?: string;
-            err?: {
-              type?: string;
-              message?: string;
-              code?: string;
-              stack?: string;
-              cause?: { message?: string };
+    /** What the server logged while a request ran, in one line. */
+    function loggedSince(mark: number): string {
+      return errors
+        .slice(mark)
+        .map((line) => {
+          try {
+            const entry = JSON.parse(line) as {
+              msg?: string;
+              err?: {
+                type?: string;
+                message?: string;
+                code?: string;
+                stack?: string;
+                cause?: { message?: string };
+              };
             };
-          };
-          const frame = entry.err?.stack
-            ?.split('\n')
-            .find((l) => l.includes('/src/'))
-            ?.trim();
-          return `${entry.msg}: ${entry.err?.type}: ${entry.err?.message}${entry.err?.code ? ` (${entry.err.code})` : ''}${entry.err?.cause?.message ? `, cause: ${entry.err.cause.message}` : ''}${frame ? ` ${frame}` : ''}`;
-        } catch {
-          return line;
-        }
-      })
-      .join(' | ');
-  }
-
-  function describeRequest(req: FuzzRequest, sent: Sent): string {
-    const headers = Object.entries(sent.headers)
-      .filter(([name]) => name !== 'cookie')
-      .map(([name, value]) => `${name}: ${abbreviate(value, 200)}`);
-    const body =
-      sent.payload === undefined
-        ? 'no body'
-        : Buffer.isBuffer(sent.payload)
-          ? `bytes ${sent.payload.toString('hex')}`
-          : `body ${abbreviate(sent.payload)}`;
-    const who =
-      req.actor === 'forged' ? `a forged cookie (${abbreviate(sent.headers.cookie ?? '', 80)})` : req.actor;
-    return `${sent.method} ${abbreviate(sent.url, 600)}\n  as ${who}${headers.length ? `, ${headers.join(', ')}` : ''}${req.twice ? ', sent twice at once' : ''}\n  ${body}`;
-  }
-
-  it.each(documented.map((op) => [nameOf(op), op] as const))(
-    '%s',
-    async (_name, op) => {
-      const full = op.requestBody || op.parameters?.some((p) => p.in === 'query') ? RUNS : RUNS / 2;
-      const runs = Math.ceil(engine === 'postgres' ? full * POSTGRES_SHARE : full);
-      const params = op.parameters ?? [];
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-      const request: fc.Arbitrary<FuzzRequest> = fc.record({
-        actor: fc.constantFrom<Actor>(
-          'owner',
-          'owner',
-          'owner',
-          'owner',
-          'owner',
-          'owner',
-          'admin',
-          'admin',
-          'staff',
-          'staff',
-          'anonymous',
-          'forged',
-        ),
-        forged: fc.nat(100),
-        path: fc.record(
-          Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p.name)])),
-        ),
-        query: queryFor(params.filter((p) => p.in === 'query')),
-        body: bodySchema
-          ? fc.oneof(
-              { weight: 30, arbitrary: valueFor(bodySchema) },
-              { weight: 1, arbitrary: rawBody },
-              { weight: 1, arbitrary: fc.constant(undefined) },
-            )
-          : fc.oneof(
-              { weight: 12, arbitrary: fc.constant(undefined) },
-              { weight: 1, arbitrary: rawBody },
-              { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-            ),
-        headers: fc.oneof(
-          { weight: 12, arbitrary: fc.constant({}) },
-          {
-            weight: 1,
-            arbitrary: fc.record(
-              {
-                'if-none-match': fc.constantFrom('*', '"0"', 'W/"x"', '"a", "b"', 'x'.repeat(8000), ','),
-                origin: fc.constantFrom('https://evil.test', 'null', 'http://localhost:3000'),
-                'accept-encoding': fc.constantFrom(
-                  'br;q=abc',
-                  'gzip;q=0, *;q=0',
-                  'x-unknown',
-                  'identity;q=0',
-                ),
-                'accept-language': fc.constantFrom('*', 'x'.repeat(2000), 'zz-ZZ;q=2'),
-              },
-              { requiredKeys: [] },
-            ),
-          },
-        ),
-        twice: fc.oneof(
-          { weight: 9, arbitrary: fc.constant(false) },
-          { weight: 1, arbitrary: fc.constant(true) },
-        ),
-      });
-
-      // Each route starts from a whole world, and its own seed (so adding a route changes no other's
-      // runs); PostgreSQL's its own (so its requests are not PGlite's again).
-      await world.repair();
-      dirty = false;
-      const named = engine === 'postgres' ? `postgres ${nameOf(op)}` : nameOf(op);
-      const seed = (SEED ^ [...named].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7)) | 0;
-      const property = fc.asyncProperty(request, async (req) => {
-        if (dirty) {
-          await world.repair();
-          dirty = false;
-        }
-        await world.load(new Set([...worldNames(req.body), ...worldNames(req.query.values)]));
-        const sent = prepare(op, req, world);
-        const mark = errors.length;
-        const inject = () => t.app.inject(sent);
-        const responses = req.twice ? await Promise.all([inject(), inject()]) : [await inject()];
-        const wrote = op.method !== 'GET' && responses.some((r) => r.statusCode < 300);
-        if (wrote) world.state.read = null;
-        if (wrote && DESTRUCTIVE.test(op.path)) dirty = true;
-        // A raw segment such as %2e%2e is a dot segment: the URL resolves it before the router sees it
-        // (as a browser does), so the request may land outside this route. Outside /api that is the web
-        // app's page, not an API answer: only a 5xx is this route's to judge.
-        const landed = new URL(sent.url, 'http://fuzz.test').pathname;
-        const outside = !landed.startsWith('/api/') && !landed.startsWith(op.path.split('{')[0]!);
-        for (const res of responses) {
-          const problem = outside
-            ? res.statusCode >= 500
-              ? `answered ${res.statusCode}`
-              : null
-            : problemWith(res);
-          if (problem) {
-            const logged = loggedSince(mark);
-            throw new Error(
-              `${describeRequest(req, sent)}\n  ${problem}: ${abbreviate(res.body, 600)}${logged ? `\n  server log: ${logged}` : ''}`,
-            );
+            const frame = entry.err?.stack
+              ?.split('\n')
+              .find((l) => l.includes('/src/'))
+              ?.trim();
+            return `${entry.msg}: ${entry.err?.type}: ${entry.err?.message}${entry.err?.code ? ` (${entry.err.code})` : ''}${entry.err?.cause?.message ? `, cause: ${entry.err.cause.message}` : ''}${frame ? ` ${frame}` : ''}`;
+          } catch {
+            return line;
           }
+        })
+        .join(' | ');
+    }
+
+    function describeRequest(req: FuzzRequest, sent: Sent): string {
+      const headers = Object.entries(sent.headers)
+        .filter(([name]) => name !== 'cookie')
+        .map(([name, value]) => `${name}: ${abbreviate(value, 200)}`);
+      const body =
+        sent.payload === undefined
+          ? 'no body'
+          : Buffer.isBuffer(sent.payload)
+            ? `bytes ${sent.payload.toString('hex')}`
+            : `body ${abbreviate(sent.payload)}`;
+      const who =
+        req.actor === 'forged' ? `a forged cookie (${abbreviate(sent.headers.cookie ?? '', 80)})` : req.actor;
+      return `${sent.method} ${abbreviate(sent.url, 600)}\n  as ${who}${headers.length ? `, ${headers.join(', ')}` : ''}${req.twice ? ', sent twice at once' : ''}\n  ${body}`;
+    }
+
+    it.each(documented.map((op) => [nameOf(op), op] as const))(
+      '%s',
+      async (_name, op) => {
+        const full = op.requestBody || op.parameters?.some((p) => p.in === 'query') ? RUNS : RUNS / 2;
+        const runs = Math.ceil(engine === 'postgres' ? full * POSTGRES_SHARE : full);
+        const params = op.parameters ?? [];
+        const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+        const request: fc.Arbitrary<FuzzRequest> = fc.record({
+          actor: fc.constantFrom<Actor>(
+            'owner',
+            'owner',
+            'owner',
+            'owner',
+            'owner',
+            'owner',
+            'admin',
+            'admin',
+            'staff',
+            'staff',
+            'anonymous',
+            'forged',
+          ),
+          forged: fc.nat(100),
+          path: fc.record(
+            Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p.name)])),
+          ),
+          query: queryFor(params.filter((p) => p.in === 'query')),
+          body: bodySchema
+            ? fc.oneof(
+                { weight: 30, arbitrary: valueFor(bodySchema) },
+                { weight: 1, arbitrary: rawBody },
+                { weight: 1, arbitrary: fc.constant(undefined) },
+              )
+            : fc.oneof(
+                { weight: 12, arbitrary: fc.constant(undefined) },
+                { weight: 1, arbitrary: rawBody },
+                { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+              ),
+          headers: fc.oneof(
+            { weight: 12, arbitrary: fc.constant({}) },
+            {
+              weight: 1,
+              arbitrary: fc.record(
+                {
+                  'if-none-match': fc.constantFrom('*', '"0"', 'W/"x"', '"a", "b"', 'x'.repeat(8000), ','),
+                  origin: fc.constantFrom('https://evil.test', 'null', 'http://localhost:3000'),
+                  'accept-encoding': fc.constantFrom(
+                    'br;q=abc',
+                    'gzip;q=0, *;q=0',
+                    'x-unknown',
+                    'identity;q=0',
+                  ),
+                  'accept-language': fc.constantFrom('*', 'x'.repeat(2000), 'zz-ZZ;q=2'),
+                },
+                { requiredKeys: [] },
+              ),
+            },
+          ),
+          twice: fc.oneof(
+            { weight: 9, arbitrary: fc.constant(false) },
+            { weight: 1, arbitrary: fc.constant(true) },
+          ),
+        });
+
+        // Each route starts from a whole world, and its own seed (so adding a route changes no other's
+        // runs); PostgreSQL's its own (so its requests are not PGlite's again).
+        await world.repair();
+        dirty = false;
+        const named = engine === 'postgres' ? `postgres ${nameOf(op)}` : nameOf(op);
+        const seed = (SEED ^ [...named].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7)) | 0;
+        const property = fc.asyncProperty(request, async (req) => {
+          if (dirty) {
+            await world.repair();
+            dirty = false;
+          }
+          await world.load(new Set([...worldNames(req.body), ...worldNames(req.query.values)]));
+          const sent = prepare(op, req, world);
+          const mark = errors.length;
+          const inject = () => t.app.inject(sent);
+          const responses = req.twice ? await Promise.all([inject(), inject()]) : [await inject()];
+          const wrote = op.method !== 'GET' && responses.some((r) => r.statusCode < 300);
+          if (wrote) world.state.read = null;
+          if (wrote && DESTRUCTIVE.test(op.path)) dirty = true;
+          // A raw segment such as %2e%2e is a dot segment: the URL resolves it before the router sees it
+          // (as a browser does), so the request may land outside this route. Outside /api that is the web
+          // app's page, not an API answer: only a 5xx is this route's to judge.
+          const landed = new URL(sent.url, 'http://fuzz.test').pathname;
+          const outside = !landed.startsWith('/api/') && !landed.startsWith(op.path.split('{')[0]!);
+          for (const res of responses) {
+            const problem = outside
+              ? res.statusCode >= 500
+                ? `answered ${res.statusCode}`
+                : null
+              : problemWith(res);
+            if (problem) {
+              const logged = loggedSince(mark);
+              throw new Error(
+                `${describeRequest(req, sent)}\n  ${problem}: ${abbreviate(res.body, 600)}${logged ? `\n  server log: ${logged}` : ''}`,
+              );
+            }
+          }
+        });
+        const result = await fc.check(property, { numRuns: runs, seed, endOnFailure: false });
+        if (result.failed) {
+          const error =
+            result.errorInstance instanceof Error
+              ? result.errorInstance.message
+              : String(result.errorInstance);
+          expect.fail(
+            `${nameOf(op)} on ${engine} (seed ${seed}, FUZZ_SEED=${SEED}, after ${result.numRuns} runs, ${result.numShrinks} shrinks):\n${error}`,
+          );
         }
-      });
-      const result = await fc.check(property, { numRuns: runs, seed, endOnFailure: false });
-      if (result.failed) {
-        const error =
-          result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-        expect.fail(
-          `${nameOf(op)} on ${engine} (seed ${seed}, FUZZ_SEED=${SEED}, after ${result.numRuns} runs, ${result.numShrinks} shrinks):\n${error}`,
-        );
-      }
-    },
-    300_000,
-  );
-});
+      },
+      300_000,
+    );
+  });
+}
