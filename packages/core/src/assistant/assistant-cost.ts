@@ -1,8 +1,10 @@
 import { addDays } from '../dates/week.ts';
 import { formatMoney } from '../labour/money.ts';
 import { LABOUR_COST_IS_PRO } from '../plans/plan-limits.ts';
-import type { AssistantWeek } from './assistant-week.ts';
+import type { AssistantCost, AssistantCostWeek, AssistantWeek } from './assistant-week.ts';
 import type { Handler } from './interpret-outcome.ts';
+
+export type { AssistantCost, AssistantCostWeek } from './assistant-week.ts';
 
 /**
  * The assistant's answers about labour cost (issue 43): "what does this week cost?", "how far over
@@ -11,31 +13,6 @@ import type { Handler } from './interpret-outcome.ts';
  * built-in interpreter and the model's get_labour_cost tool alike. Money stays integer minor units until
  * `formatMoney` shows it. Staff and Free teams get a sentence and no figures.
  */
-
-/** One team week's cost as /labour gives it, and who in it has no pay rate. */
-export type AssistantCostWeek = {
-  weekStart: string;
-  minutes: number;
-  costMinor: number;
-  budgetMinor: number | null;
-  /** People with shifts that week and no rate on their date: their minutes cost 0. */
-  missingRates: readonly { name: string; minutes: number }[];
-};
-
-/**
- * What the assistant may say about cost: the figures of the weeks before, of and after the week on
- * screen (owners and administrators on a plan with labour cost), or why it may not.
- */
-export type AssistantCost =
-  | {
-      kind: 'figures';
-      currency: string;
-      /** The team week the week on screen is in ("this week"). */
-      thisWeek: string;
-      weeks: readonly AssistantCostWeek[];
-    }
-  | { kind: 'not-admin' }
-  | { kind: 'not-on-plan' };
 
 export const COST_NOT_FOR_STAFF =
   'Only the team owner and administrators can see what the rota costs, so I can’t answer that for you.';

@@ -1,5 +1,4 @@
 import { dayOfWeek, WEEKDAY_NAMES } from '../dates/week.ts';
-import type { AssistantCost } from './assistant-cost.ts';
 
 /**
  * The week on screen as the assistant sees it, in one shape for both of its engines: the built-in
@@ -60,3 +59,28 @@ export const entriesOn = (week: AssistantWeek, date: string, staffId?: string) =
 export const hm = (time: string | null) => time?.slice(0, 5) ?? '';
 /** An entry's times as replies show them: "09:00–17:00". */
 export const timesOf = (e: AssistantEntry) => `${hm(e.startTime)}–${hm(e.endTime)}`;
+
+/** One team week's cost as /labour gives it, and who in it has no pay rate. */
+export type AssistantCostWeek = {
+  weekStart: string;
+  minutes: number;
+  costMinor: number;
+  budgetMinor: number | null;
+  /** People with shifts that week and no rate on their date: their minutes cost 0. */
+  missingRates: readonly { name: string; minutes: number }[];
+};
+
+/**
+ * What the assistant may say about cost: the figures of the weeks before, of and after the week on
+ * screen (owners and administrators on a plan with labour cost), or why it may not.
+ */
+export type AssistantCost =
+  | {
+      kind: 'figures';
+      currency: string;
+      /** The team week the week on screen is in ("this week"). */
+      thisWeek: string;
+      weeks: readonly AssistantCostWeek[];
+    }
+  | { kind: 'not-admin' }
+  | { kind: 'not-on-plan' };

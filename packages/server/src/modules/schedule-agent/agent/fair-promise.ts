@@ -1,7 +1,8 @@
 import { startOfWeek } from '@rotaboard/core/dates/week';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
 import type { StaffingEntry } from '@rotaboard/core/staffing/timeline';
-import { entryMinutes, type Selection } from './greedy-plan.ts';
+import { entryMinutes } from './greedy-plan.ts';
+import type { Selection } from './problem.ts';
 import { type Candidate, type Problem, refusalFor } from './problem.ts';
 
 /**

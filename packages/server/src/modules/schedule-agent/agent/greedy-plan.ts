@@ -2,13 +2,9 @@ import { startOfWeek } from '@rotaboard/core/dates/week';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import { isWorkShift, type StaffingEntry } from '@rotaboard/core/staffing/timeline';
 import { candidateCost, weekCosts } from './labour-plan.ts';
-import { type Candidate, type Problem, type Removable, refusalFor } from './problem.ts';
+import { type Candidate, type Problem, refusalFor, type Selection } from './problem.ts';
 
-/**
- * The shifts a plan adds and the existing shifts it removes: what either solver answers, before the
- * safety net (plan-run.ts) checks it with the rule engine.
- */
-export type Selection = { creates: Candidate[]; removes: Removable[] };
+export type { Selection } from './problem.ts';
 
 /**
  * The fallback when HiGHS cannot answer: slots with the fewest candidates to spare first, each filled

@@ -6,8 +6,7 @@ import { rateOn } from '@rotaboard/core/labour/pay-rates';
 import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import type { Term } from '../model/mip-model.ts';
 import type { Roster, RosterShift } from '../model/roster.ts';
-import type { Selection } from './greedy-plan.ts';
-import type { Problem } from './problem.ts';
+import type { Problem, Selection } from './problem.ts';
 
 /**
  * What a plan costs (issue 43), for the planner. The figure the agent reports and checks the budget

@@ -347,3 +347,9 @@ function setTargets(people: Person[], slots: readonly SlotDay[], days: readonly 
   for (const person of without)
     person.targetMinutes = Math.round((left * activeShare(person)) / Math.max(1, weight));
 }
+
+/**
+ * The shifts a plan adds and the existing shifts it removes: what either solver answers, before the
+ * safety net (plan-run.ts) checks it with the rule engine.
+ */
+export type Selection = { creates: Candidate[]; removes: Removable[] };

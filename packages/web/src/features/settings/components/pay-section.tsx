@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
+import { currentPayRateId, payRatesQueryOptions, sortPayRates } from '../../../lib/pay-rates';
 import { teamToday, useTeamTimeZone } from '../../../lib/team-today';
 import { teamStaffQueryOptions, useSelectedTeam } from '../../../lib/teams';
-import { payRatesQueryOptions } from '../../staff/api/pay-rates-api';
-import { currentPayRateId, sortPayRates } from '../../staff/utils/pay-rates';
 import { SettingsSection } from './settings-section';
 
 /**

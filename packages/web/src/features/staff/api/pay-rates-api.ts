@@ -1,18 +1,11 @@
-import type { PayRateDto, PayRateInput } from '@rotaboard/core/contracts/labour';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayRateInput } from '@rotaboard/core/contracts/labour';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-const path = (teamId: string, staffId: string) => ({ path: { id: teamId, staffId } });
+export { payRatesQueryOptions } from '../../../lib/pay-rates';
 
-/** One person's pay rates, newest first (issue 43): administrators any, staff only their own. */
-export const payRatesQueryOptions = (teamId: string, staffId: string) =>
-  queryOptions({
-    queryKey: queryKeys.team(teamId).payRates(staffId),
-    queryFn: async (): Promise<PayRateDto[]> =>
-      (await unwrap(api.GET('/api/teams/{id}/staff/{staffId}/pay-rates', { params: path(teamId, staffId) })))
-        .payRates,
-  });
+const path = (teamId: string, staffId: string) => ({ path: { id: teamId, staffId } });
 
 /** A rate added or deleted changes the person's list and what every week costs. */
 function usePayRateMutation<TVariables, TResult>(

@@ -22,11 +22,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
 import { parseMoneyInput } from '../../../lib/money-input';
+import { currentPayRateId, payRatesQueryOptions, sortPayRates } from '../../../lib/pay-rates';
 import { showApiError } from '../../../lib/show-api-error';
 import { teamToday, useTeamTimeZone } from '../../../lib/team-today';
 import { toast } from '../../../lib/toast';
-import { payRatesQueryOptions, useAddPayRate, useDeletePayRate } from '../api/pay-rates-api';
-import { currentPayRateId, fieldMessage, sortPayRates } from '../utils/pay-rates';
+import { useAddPayRate, useDeletePayRate } from '../api/pay-rates-api';
+import { fieldMessage } from '../utils/pay-rates';
 
 type Errors = { amount?: string | undefined; effectiveFrom?: string | undefined };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentPayRateId, fieldMessage, sortPayRates } from './pay-rates';
+import { currentPayRateId, sortPayRates } from '../../../lib/pay-rates';
+import { fieldMessage } from './pay-rates';
 
 const rate = (payRateId: string, effectiveFrom: string) => ({
   payRateId,
