@@ -42,6 +42,8 @@ export const SCHEDULE_CHANGE_KINDS = [
   'staffing',
   /** Pay rates or labour settings (issue 43): delivered to owners and administrators only. */
   'labour',
+  /** Someone clocked in or out, took a break, or a timesheet changed (issue 44): owners and administrators only. */
+  'time-clock',
 ] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
 

@@ -148,6 +148,14 @@ export const teams = pgTable(
     overtimeAfterMinutes: integer('overtime_after_minutes'),
     /** Overtime's multiplier in hundredths (150 = 1.5): money stays integer arithmetic. */
     overtimeMultiplierHundredths: smallint('overtime_multiplier_hundredths').notNull().default(150),
+    /** Day settings (issue 44, modules/time-clock): how early before a shift's start a clock-in attaches to it. */
+    clockInEarlyMinutes: smallint('clock_in_early_minutes').notNull().default(15),
+    /** Minutes after a shift's start without a clock-in before the administrators are told (no-shows). */
+    lateAfterMinutes: smallint('late_after_minutes').notNull().default(10),
+    /** How many colleagues a sick call's open shift is offered to, best ranked first. */
+    sickCoverOffers: smallint('sick_cover_offers').notNull().default(3),
+    /** A sick cover's first claim is approved at once (true) or waits for an administrator. */
+    autoApproveSickCover: boolean('auto_approve_sick_cover').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -291,6 +299,8 @@ export const shifts = pgTable(
       .$type<{ minutes: number; reason: string; comment: string }[]>()
       .notNull()
       .default([]),
+    /** A shift its member called in sick for (issue 44): time off, marked sick; its place an open shift. */
+    sick: boolean('sick').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -639,6 +649,8 @@ export const openShifts = pgTable(
     staffCount: integer('staff_count').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     fromRequestId: uuid('from_request_id').references(() => requests.id, { onDelete: 'set null' }),
+    /** The shift whose member called in sick (issue 44): this open shift is its cover. */
+    fromSickShiftId: uuid('from_sick_shift_id').references(() => shifts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -710,5 +722,88 @@ export const assistantMessages = pgTable(
   (t) => [
     index('assistant_messages_team_idx').on(t.teamId, t.role, t.createdAt),
     index('assistant_messages_conversation_idx').on(t.conversationId, t.createdAt),
+  ],
+);
+
+/**
+ * A time clock entry (issue 44, modules/time-clock): clock-in to clock-out by the server's clock, the
+ * breaks taken, and its review. `shiftId` null: an unscheduled entry. One open entry per person, one
+ * entry per shift (both unique indexes, so two taps or two processes cannot make a second).
+ */
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** The team-local date the entry counts on: its shift's date, or the clock-in's date in the team's zone. */
+    workDate: date('work_date').notNull(),
+    clockInAt: timestamp('clock_in_at', { withTimezone: true }).notNull(),
+    clockOutAt: timestamp('clock_out_at', { withTimezone: true }),
+    /** The break running now, if any; its seconds join `breakSeconds` when it ends. */
+    breakStartedAt: timestamp('break_started_at', { withTimezone: true }),
+    /** Ended breaks, in seconds (minutes are rounded only when shown or paid). */
+    breakSeconds: integer('break_seconds').notNull().default(0),
+    status: text('status', { enum: ['open', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('open'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('timesheets_team_date_idx').on(t.teamId, t.workDate),
+    uniqueIndex('timesheets_one_open_per_person').on(t.staffId).where(sql`status = 'open'`),
+    uniqueIndex('timesheets_one_per_shift').on(t.shiftId).where(sql`shift_id is not null`),
+  ],
+);
+
+/**
+ * A no-show told (issue 44, modules/no-shows): its primary key is the shift, so however many processes
+ * check, the one whose insert lands is the one that sends. `resolvedAt`: the person clocked in since,
+ * or an administrator dismissed it from the bell.
+ */
+export const noShowAlerts = pgTable(
+  'no_show_alerts',
+  {
+    shiftId: uuid('shift_id')
+      .primaryKey()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('no_show_alerts_team_idx').on(t.teamId, t.sentAt)],
+);
+
+/** A colleague a sick call's open shift was offered to (issue 44), with the rule engine's reason in words. */
+export const sickCoverOffers = pgTable(
+  'sick_cover_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openShiftId: uuid('open_shift_id')
+      .notNull()
+      .references(() => openShifts.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    rank: smallint('rank').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sick_cover_offers_one_per_person').on(t.openShiftId, t.staffId),
+    index('sick_cover_offers_staff_idx').on(t.staffId),
   ],
 );

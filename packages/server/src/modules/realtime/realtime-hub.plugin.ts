@@ -88,8 +88,9 @@ export default fp(
     /** Delivers one announcement: membership first, then the event to whom it may concern. */
     async function deliver(event: ScheduleUpdatedEvent) {
       if (event.kind === 'staff' || event.kind === 'team') await revalidate(event.teamId);
-      // Pay rates and the budget are for owners and administrators (issue 43): staff are not told.
-      if (event.kind === 'labour') {
+      // Pay rates and the budget (issue 43) and who is clocked in (issue 44) are for owners and
+      // administrators: staff are not told.
+      if (event.kind === 'labour' || event.kind === 'time-clock') {
         io.to(adminRoom(event.teamId)).emit(HubEvents.scheduleUpdated, event);
         return;
       }
