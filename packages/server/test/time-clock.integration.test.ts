@@ -1,3 +1,4 @@
+import { SUPPORT_MODE_REFUSED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { TIME_CLOCK_IS_PRO } from '@rotaboard/core/time-clock/time-clock-plan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,7 +287,10 @@ describe.each(engines)('the time clock on %s', (engine) => {
     now = at('09:00', '2027-03-05');
     const res = await asPat('POST', clockUrl(pro, '/clock-in'), {});
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json().message).toMatch(/support agent/);
+    expect(res.json().message).toBe(SUPPORT_MODE_REFUSED_MESSAGE);
+    for (const path of ['/break-start', '/break-end', '/clock-out']) {
+      expect((await asPat('POST', clockUrl(pro, path))).statusCode, path).toBe(403);
+    }
     // Reading the person's own entry is allowed.
     expect((await asPat('GET', clockUrl(pro))).statusCode).toBe(200);
     await agent('POST', '/api/auth/impersonate/end');
