@@ -203,6 +203,40 @@ describe.each(engines)('the time clock on %s', (engine) => {
     });
   });
 
+  it('keeps the team’s zone: a London night the clocks go back, clocked in early and out at its end', async () => {
+    const owner = client(
+      t.app,
+      await signIn(t.app, address('london', 'pro-domain.test'), { firstName: 'Lou', lastName: 'London' }),
+    );
+    const created = await owner('POST', '/api/teams', {
+      teamName: 'Night desk',
+      timeZone: 'Europe/London',
+      ownerInStaffList: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const base = `/api/teams/${created.json().teamId}`;
+    const [me] = (await owner('GET', `${base}/staff`)).json() as { staffId: string }[];
+    const night = await addShift(owner, base, me!.staffId, '2026-10-24', '22:00', '06:00');
+    // Summer time: 22:00 on 24 October is 21:00 UTC, and the window opens 15 minutes before.
+    now = Date.parse('2026-10-24T20:44:00Z');
+    const tooEarly = await owner('POST', `${base}/time-clock/clock-in`, { shiftId: night });
+    expect(tooEarly.statusCode).toBe(409);
+    now = Date.parse('2026-10-24T20:45:00Z');
+    const clockIn = await owner('POST', `${base}/time-clock/clock-in`, {});
+    expect(clockIn.statusCode, clockIn.body).toBe(201);
+    expect(clockIn.json().shiftId).toBe(night);
+    // The clocks go back at 02:00: 06:00 on the 25th is 06:00 UTC, nine hours and a quarter later.
+    now = Date.parse('2026-10-25T06:00:00Z');
+    const out = await owner('POST', `${base}/time-clock/clock-out`);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({
+      date: '2026-10-24',
+      workedMinutes: 555,
+      scheduledMinutes: 540,
+      varianceMinutes: 15,
+    });
+  });
+
   it('lets one of two clock-ins at once through: the other is a 409, never a 500', async () => {
     now = at('09:00', '2027-03-04');
     for (let round = 0; round < 3; round++) {
