@@ -2,7 +2,7 @@ import { SUPPORT_MODE_REFUSED_MESSAGE } from '@rotaboard/core/support/support-mo
 import { TIME_CLOCK_IS_PRO } from '@rotaboard/core/time-clock/time-clock-plan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, timesheets } from '../src/db/schema.ts';
+import { auditLog, staff, timesheets } from '../src/db/schema.ts';
 import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 import { address, addShift, type Call, type StaffingWorld, staffingWorld } from './support/staffing-world.ts';
 
@@ -286,6 +286,8 @@ describe.each(engines)('the time clock on %s', (engine) => {
   it('answers another team’s caller with a 404, and who-is-in only to owners and administrators', async () => {
     for (const [method, path] of [
       ['POST', '/time-clock/clock-in'],
+      ['POST', '/time-clock/break-start'],
+      ['POST', '/time-clock/break-end'],
       ['POST', '/time-clock/clock-out'],
       ['GET', '/time-clock'],
       ['GET', '/time-clock/now'],
@@ -328,6 +330,18 @@ describe.each(engines)('the time clock on %s', (engine) => {
     // Reading the person's own entry is allowed.
     expect((await asPat('GET', clockUrl(pro))).statusCode).toBe(200);
     await agent('POST', '/api/auth/impersonate/end');
+  });
+
+  it('refuses a member whose leaving date has passed (404)', async () => {
+    await t.database.db.update(staff).set({ leavingDate: '2026-01-01' }).where(eq(staff.id, pro.pat.staffId));
+    now = at('09:00', '2027-03-06');
+    for (const [method, path] of [
+      ['POST', '/time-clock/clock-in'],
+      ['GET', '/time-clock'],
+    ] as const) {
+      const res = await pro.pat.call(method, clockUrl(pro, path), method === 'POST' ? {} : undefined);
+      expect(res.statusCode, res.body).toBe(404);
+    }
   });
 
   it('refuses a member whose access was removed (404)', async () => {

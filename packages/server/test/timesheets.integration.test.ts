@@ -165,6 +165,9 @@ describe.each(engines)('timesheets on %s', (engine) => {
       expect(unknown.statusCode).toBe(404);
     }
     expect((await auditOf(adaSheet)).map((a) => a.action)).toEqual(['CREATE', 'UPDATE']);
+    const badId = await pro.owner('POST', `${pro.base}/timesheets/not-an-id/approve`);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors[0].path).toBe('timesheetId');
   });
 
   it('refuses every bad edit with a 400 naming the field, and changes nothing', async () => {
