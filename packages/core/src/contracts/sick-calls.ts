@@ -21,7 +21,7 @@ export const SickCallInput = z
     ).optional(),
   })
   // No body at all is a sick call without a note.
-  .optional();
+  .nullish();
 export type SickCallInput = z.input<typeof SickCallInput>;
 
 /** A colleague the sick cover was offered to, with the rule engine's reason in words. */

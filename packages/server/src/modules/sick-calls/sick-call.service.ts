@@ -54,7 +54,7 @@ export function createSickCallService(deps: SickCallServiceDeps) {
       user: UserRow,
       teamId: string,
       shiftId: string,
-      input: { note?: string | undefined } | undefined,
+      input: { note?: string | undefined } | null | undefined,
       now: Date = new Date(),
     ): Promise<SickCallResponse> {
       return teamCommand(user, teamId, { role: 'member', plan: SICK_CALLS_PLAN }, async (tx, a, effects) => {
