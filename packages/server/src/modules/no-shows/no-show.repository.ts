@@ -83,14 +83,18 @@ export function createNoShowRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Marks resolved the alerts whose person has clocked in for the shift since. */
-    async resolveClockedIn(now: Date): Promise<number> {
+    /**
+     * Marks resolved the alerts sent since `since` whose person has clocked in for the shift since
+     * (older ones are off the bell anyway: the check does not reread them every minute forever).
+     */
+    async resolveClockedIn(now: Date, since: Date): Promise<number> {
       const rows = await db
         .update(noShowAlerts)
         .set({ resolvedAt: now })
         .where(
           and(
             isNull(noShowAlerts.resolvedAt),
+            gt(noShowAlerts.sentAt, since),
             sql`exists (select 1 from ${timesheets} where ${timesheets.shiftId} = ${noShowAlerts.shiftId})`,
           ),
         )
