@@ -130,6 +130,17 @@ describe.each(engines)('no-shows on %s', (engine) => {
     expect(alert?.resolvedAt).toEqual(at(date, '09:21'));
   });
 
+  it('takes a no-show off the bell when the shift is called in sick after it', async () => {
+    const w = await world(t.app);
+    const date = addDays(weekAhead(), 5);
+    const shiftId = await w.addShift(date, '09:00', '17:00');
+    expect((await check(at(date, '09:30'))).map((s) => s.shiftId)).toEqual([shiftId]);
+    expect(await bellCount(w.owner, w.teamId)).toBe(1);
+    expect((await w.pat.call('POST', `${w.base}/shifts/${shiftId}/sick`, {})).statusCode).toBe(201);
+    expect(await bellCount(w.owner, w.teamId)).toBe(0);
+    expect(await bellCount(w.admin.call, w.teamId)).toBe(0);
+  });
+
   it('tells nobody of a clocked-in shift, time off, a sick call, a shift over, or a Free team’s', async () => {
     const w = await world(t.app);
     const free = await world(t.app, { free: true });
