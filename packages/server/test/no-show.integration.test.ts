@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { noShowAlerts, teams, timesheets } from '../src/db/schema.ts';
+import { createNoShowRepository } from '../src/modules/no-shows/no-show.repository.ts';
 import {
   client,
   createTestApp,
@@ -274,5 +275,19 @@ describe.skipIf(!ready)('no-shows with two processes on PostgreSQL and Redis', (
     expect(mails).toHaveLength(6);
     expect(mails.filter((m) => m.to === w.ownerEmail)).toHaveLength(3);
     expect((await a.db.select().from(noShowAlerts)).map((r) => r.shiftId).sort()).toEqual([...ids].sort());
+  });
+
+  it('lets only one of two processes’ inserts of a shift’s alert land, lock or no lock', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const w = await world(a);
+    const shiftId = await w.addShift(addDays(weekAhead(), 4), '08:00', '12:00');
+    const values = { shiftId, teamId: w.teamId, staffId: w.pat.staffId, sentAt: new Date() };
+    for (let i = 0; i < 3; i++) {
+      const landed = await Promise.all([
+        createNoShowRepository(a.db).insertAlert(values),
+        createNoShowRepository(b.db).insertAlert(values),
+      ]);
+      expect(landed.filter(Boolean)).toHaveLength(i === 0 ? 1 : 0);
+    }
   });
 });
