@@ -18,13 +18,18 @@ function waiting(type: string, count: number): string {
     return count === 1
       ? '1 open-shift claim waiting for review'
       : `${count} open-shift claims waiting for review`;
+  // Issue 44: shifts nobody clocked in for (owners and administrators), sick covers offered to me.
+  if (type === 'no_shows')
+    return count === 1 ? '1 shift nobody has clocked in for' : `${count} shifts nobody has clocked in for`;
+  if (type === 'sick_cover')
+    return count === 1 ? '1 sick call you could cover' : `${count} sick calls you could cover`;
   return count === 1 ? '1 request waiting for review' : `${count} requests waiting for review`;
 }
 
 /**
  * The bell's menu (loaded on the first click): what waits, by team; each opens that team's requests
  * (those awaiting the viewer's answer for swaps), or its schedule for claims on open shifts (they are
- * decided in the week grid).
+ * decided in the week grid), no-shows and sick covers to claim (docs/the-day.md).
  */
 export function NotificationMenu({ data }: { data: NotificationsResponse | undefined }) {
   const navigate = useNavigate();
@@ -46,7 +51,7 @@ export function NotificationMenu({ data }: { data: NotificationsResponse | undef
                     ? '/support'
                     : n.type === 'swap'
                       ? '/requests?status=awaiting_colleague'
-                      : n.type === 'open_shift_claims'
+                      : n.type === 'open_shift_claims' || n.type === 'no_shows' || n.type === 'sick_cover'
                         ? '/schedule'
                         : '/requests?status=pending',
                 );
