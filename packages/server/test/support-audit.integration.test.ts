@@ -330,6 +330,20 @@ const CASES: Record<string, Case> = {
         endTime: '17:00',
       }),
   },
+  // Issue 44: the owner (as whom the agent acts) calls in sick for Bo on a shift of its own.
+  'POST /api/teams/{id}/shifts/{shiftId}/sick': {
+    audited: true,
+    run: async (w) => {
+      const made = await w.as('POST', `${w.base}/shifts`, {
+        staffId: w.ids.bo,
+        shiftDate: addDays(today, 3),
+        startTime: '09:00',
+        endTime: '13:00',
+      });
+      if (made.statusCode >= 300) return made;
+      return w.as('POST', `${w.base}/shifts/${made.json().shiftId}/sick`, { note: 'Flu' });
+    },
+  },
   'DELETE /api/teams/{id}/shifts/{shiftId}': {
     audited: true,
     run: (w) => w.as('DELETE', `${w.base}/shifts/${w.ids.oldShift}`),
