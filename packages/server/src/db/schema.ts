@@ -308,6 +308,8 @@ export const shifts = pgTable(
   (t) => [
     index('shifts_team_date_idx').on(t.teamId, t.shiftDate),
     index('shifts_staff_date_idx').on(t.staffId, t.shiftDate),
+    // The no-show check (issue 44) reads every team's shifts of the last day or two each minute.
+    index('shifts_date_idx').on(t.shiftDate),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_date_idx" ON "shifts" USING btree ("shift_date");
