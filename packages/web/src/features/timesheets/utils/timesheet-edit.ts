@@ -70,7 +70,12 @@ export function editFromFields(
   const breakText = fields.breakMinutes.trim();
   const breakMinutes = breakText === '' ? 0 : Number(breakText);
   if (!Number.isInteger(breakMinutes) || breakMinutes < 0) errors.breakMinutes = 'Whole minutes, 0 or more.';
-  else if (clockInAt && clockOutAt && breakMinutes * 60_000 >= Date.parse(clockOutAt) - Date.parse(clockInAt))
+  else if (
+    clockInAt &&
+    clockOutAt &&
+    Date.parse(clockOutAt) > Date.parse(clockInAt) &&
+    breakMinutes * 60_000 >= Date.parse(clockOutAt) - Date.parse(clockInAt)
+  )
     errors.breakMinutes = 'The break must be shorter than the time clocked.';
   const reason = fields.reason.trim();
   if (reason === '') errors.reason = 'Say why the times are changed.';
