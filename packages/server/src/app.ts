@@ -36,6 +36,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import supportModePlugin from './modules/support/support-mode.plugin.ts';
 import { supportSessionRoutes } from './modules/support/support-session.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { timeClockRoutes } from './modules/time-clock/time-clock.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import compressionPlugin from './plugins/compression.ts';
 import cookiesPlugin from './plugins/cookies.ts';
@@ -70,6 +71,8 @@ export type BuildOptions = {
   agentPlanner?: Planner;
   /** Replaces the assistant's language model (tests of the model's answers). */
   assistantModel?: ModelEngine;
+  /** The time clock's clock (tests that clock in at a chosen moment); Date.now by default. */
+  clock?: () => number;
   /** PGlite started early by main.ts; opened (migrated) and owned by the app like its own. */
   pglite?: PGlite;
   /** Replaces the configured mailer (tests that make sending fail). */
@@ -177,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.weekCache ? { weekCache: options.weekCache } : {}),
       ...(options.agentPlanner ? { agentPlanner: options.agentPlanner } : {}),
       ...(options.assistantModel ? { assistantModel: options.assistantModel } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     }),
   );
 
@@ -202,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(agentRunRoutes);
   await app.register(proposalRoutes);
   await app.register(labourRoutes);
+  await app.register(timeClockRoutes);
   await app.register(assistantRoutes);
   await app.register(calendarRoutes);
   if (app.mailer.kind === 'outbox') await app.register(devMailRoutes);

@@ -25,6 +25,7 @@ import { createStaffService } from './modules/staff/staff.service.ts';
 import { createStaffingSettingsService } from './modules/staffing/staffing-settings.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createTeamService } from './modules/teams/team.service.ts';
+import { createTimeClockService } from './modules/time-clock/time-clock.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ export type ServiceOptions = {
   agentPlanner?: Planner;
   /** Replaces the assistant's language model (tests). */
   assistantModel?: ModelEngine;
+  /** The server's clock for the time clock (tests set the time of day); Date.now by default. */
+  clock?: () => number;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -98,5 +101,6 @@ export function createServices(app: FastifyInstance, options: ServiceOptions = {
     labour: createLabourService(base),
     assistant: { service: createAssistantService({ ...base, model }), model },
     calendar: createCalendarService(base),
+    timeClock: createTimeClockService({ ...base, ...(options.clock ? { clock: options.clock } : {}) }),
   };
 }

@@ -48,6 +48,7 @@ export const floors: readonly (readonly string[])[] = [
   ['teams', 'availability', 'invites'],
   ['staffing'],
   ['shifts'],
+  ['time-clock'],
   ['proposals', 'labour'],
   ['schedule-agent'],
   ['assistant', 'requests'],

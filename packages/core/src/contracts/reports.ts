@@ -181,7 +181,18 @@ export const PayrollReportResponse = z.object({
   /** The team's currency (ISO 4217), which `costMinor` counts minor units of. */
   currency: z.string(),
   /** Per person and day; empty when grouped by staff. */
-  days: z.array(z.object({ ...Person, date: z.string(), ...PayrollAmounts })),
+  days: z.array(
+    z.object({
+      ...Person,
+      date: z.string(),
+      ...PayrollAmounts,
+      /**
+       * Where the day's worked minutes come from (issue 44, docs/time-clock.md): `timesheet` when an
+       * approved timesheet stands in for a shift of it, or is a day of its own; else `schedule`.
+       */
+      source: z.enum(['timesheet', 'schedule']),
+    }),
+  ),
   people: z.array(
     z.object({
       ...Person,

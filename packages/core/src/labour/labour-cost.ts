@@ -23,6 +23,11 @@ export type CostEntry = {
   timeOffHours: number | null;
   timeOffDays: number | null;
   attendanceAdjustments?: readonly { minutes: number }[];
+  /**
+   * An approved timesheet's worked minutes (issue 44, time-clock/approved-time.ts): what was worked,
+   * costed in place of the schedule's rule.
+   */
+  timesheetMinutes?: number | null;
 };
 
 export type LabourSettings = {
@@ -116,7 +121,7 @@ export function costShifts(entries: readonly CostEntry[], ctx: CostContext): Cos
   for (const group of groups.values()) {
     let before = 0;
     for (const entry of group.sort(byTime)) {
-      const minutes = workedMinutes(entry, ctx.timeZone);
+      const minutes = entry.timesheetMinutes ?? workedMinutes(entry, ctx.timeZone);
       const rate = rateOn(ctx.ratesByStaff.get(entry.staffId) ?? [], entry.shiftDate);
       const { overtimeMinutes, costMinor } = shiftCost(minutes, before, rate, ctx.settings);
       before += minutes;

@@ -1,6 +1,7 @@
 import { addDays } from '../dates/week.ts';
 import { workedMinutes } from '../shifts/worked-minutes.ts';
 import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
+import { type WorkedSource, workedSource } from '../time-clock/approved-time.ts';
 import { leaveAmount } from './leave-report.ts';
 import { daysInRange } from './ranges.ts';
 import {
@@ -40,7 +41,16 @@ type PayrollAmounts = {
 };
 /** Each shift's cost in minor units by its id (labour-cost.ts costShifts), or null: no money shown. */
 export type ShiftCosts = ReadonlyMap<string, number> | null;
-export type PayrollDay = PayrollAmounts & { staffId: string; staffName: string; date: string };
+export type PayrollDay = PayrollAmounts & {
+  staffId: string;
+  staffName: string;
+  date: string;
+  /**
+   * Where the day's worked minutes come from (issue 44): `timesheet` when an approved timesheet
+   * stands in for a shift of it (or is a day of its own), `schedule` when they are the schedule's.
+   */
+  source: WorkedSource;
+};
 export type PayrollPerson = PayrollAmounts & {
   staffId: string;
   staffName: string;
@@ -109,7 +119,8 @@ function addEntry(into: PayrollAmounts, entry: ReportEntry, zone: string, costs:
     into.adjustments[a.reason] += Math.max(0, a.minutes);
     into.adjustmentMinutes += Math.max(0, a.minutes);
   }
-  into.workedMinutes += workedMinutes(entry, zone);
+  // An approved timesheet is what was worked (issue 44); its adjustments stay listed, not deducted.
+  into.workedMinutes += entry.timesheetMinutes ?? workedMinutes(entry, zone);
   // Only added here: each shift was rounded once by costShifts, so the report's sums equal /labour's.
   if (into.costMinor !== null) into.costMinor += costs?.get(entry.shiftId) ?? 0;
 }
@@ -178,10 +189,12 @@ export function payrollReport(
           timeOffMinutes: 0,
           timeOffDays: 0,
           costMinor: costs ? 0 : null,
+          source: 'schedule',
         };
         dayList.push(day);
       }
       addEntry(day, entry, zone, costs);
+      if (workedSource(entry) === 'timesheet') day.source = 'timesheet';
     }
     if (day) {
       addAmounts(amounts, day);

@@ -36,6 +36,11 @@ export type ReportEntry = {
   timeOffDays: number | null;
   timeOffHours: number | null;
   attendanceAdjustments: readonly { minutes: number; reason: string; comment: string }[];
+  /**
+   * An approved timesheet's worked minutes (issue 44, time-clock/approved-time.ts), paid in place of
+   * the schedule's rule; its break is then the timesheet's too.
+   */
+  timesheetMinutes?: number | null;
 };
 
 export type DateRange = { startDate: string; endDate: string };

@@ -354,6 +354,8 @@ export const auditLog = pgTable(
         // Issue 43.
         'pay_rate',
         'labour_settings',
+        // Issue 44: a time clock entry (clock-in, breaks, clock-out, edits and decisions).
+        'timesheet',
       ],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -8,10 +8,12 @@ import {
   summariseLabour,
 } from '@rotaboard/core/labour/labour-cost';
 import type { PayRate } from '@rotaboard/core/labour/pay-rates';
+import { withApprovedTimesheets } from '@rotaboard/core/time-clock/approved-time';
 import type { Db } from '../../db/db.ts';
 import type { StaffRow } from '../../db/rows.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
+import { timesheetReads } from '../time-clock/timesheet-reads.ts';
 import { createLabourRepository, type TeamLabourRow } from './labour.repository.ts';
 
 /** A range of dates, both ends included (YYYY-MM-DD). */
@@ -87,7 +89,8 @@ export function labourCosting(db: Db) {
 
     /**
      * What the team's schedule costs over `range`, read in whole team weeks around it (a shift's
-     * overtime depends on the hours before it in its week), with `change` applied to the schedule's
+     * overtime depends on the hours before it in its week), approved timesheets in their shifts'
+     * place (issue 44: what was worked, as the payroll report pays it), with `change` applied to the
      * entries first: the agent's question "what would this week cost with these shifts?". Null when
      * the team does not exist.
      */
@@ -103,11 +106,13 @@ export function labourCosting(db: Db) {
         startDate: startOfWeek(range.startDate, team.weekStartDay),
         endDate: addDays(startOfWeek(range.endDate, team.weekStartDay), 6),
       };
-      const [costing, entries] = await Promise.all([
+      const [costing, scheduled, approved] = await Promise.all([
         forTeam(teamId, weeks.endDate),
         scheduleReads(db).costEntriesForTeam(teamId, weeks.startDate, weeks.endDate),
+        timesheetReads(db).approvedForTeam(teamId, weeks.startDate, weeks.endDate),
       ]);
       if (!costing) return null;
+      const entries: CostEntry[] = withApprovedTimesheets(scheduled, approved, team.timeZone);
       const costed = costing.cost(change ? change(entries) : entries);
       return { costing, costed, summary: costing.summarise(range, costed) };
     },

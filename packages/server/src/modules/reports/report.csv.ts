@@ -75,6 +75,8 @@ const PAYROLL_DAY_COLUMNS: CsvColumn<PayrollDay>[] = [
   ...reasonColumns<PayrollDay>(),
   { header: 'Adjustment minutes', value: (r) => r.adjustmentMinutes },
   ...minutesAndHours<PayrollDay>('Worked', (r) => r.workedMinutes),
+  // Issue 44: "timesheet" when an approved timesheet is what was worked, else "schedule".
+  { header: 'Worked from', value: (r) => r.source },
   ...minutesAndHours<PayrollDay>('Time off', (r) => r.timeOffMinutes),
   { header: 'Time off days', value: (r) => r.timeOffDays },
 ];

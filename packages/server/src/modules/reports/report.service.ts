@@ -22,6 +22,7 @@ import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/pla
 import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
 import { leaveReport } from '@rotaboard/core/reports/leave-report';
 import { payrollReport } from '@rotaboard/core/reports/payroll-report';
+import { withApprovedTimesheets } from '@rotaboard/core/time-clock/approved-time';
 import {
   auditRetentionDays,
   PRO_REPORT_MESSAGE,
@@ -36,6 +37,7 @@ import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { labourCosting } from '../labour/labour-costing.ts';
+import { timesheetReads } from '../time-clock/timesheet-reads.ts';
 import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
@@ -165,11 +167,21 @@ export function createReportService(deps: { db: Db; proEmails: readonly string[]
         startDate: startOfWeek(q.startDate, a.team.weekStartDay),
         endDate: addDays(startOfWeek(q.endDate, a.team.weekStartDay), 6),
       };
-      const [people, read, costing] = await Promise.all([
+      const readRange = costed ? weeks : q;
+      const [people, scheduled, approved, costing] = await Promise.all([
         repo.staffForRange(teamId, q.startDate, q.endDate, q.staffIds),
         repo.entries(teamId, costed ? { ...q, ...weeks } : q),
+        timesheetReads(db).approvedForTeam(teamId, readRange.startDate, readRange.endDate),
         costed ? labourCosting(db).forTeam(teamId, weeks.endDate) : null,
       ]);
+      // Approved timesheets are what was worked (issue 44): each in its shift's place, or a day of its
+      // own, for the report and its costs alike (so they are /labour's). Only the people asked about.
+      const asked = q.staffIds.length ? new Set(q.staffIds) : null;
+      const read = withApprovedTimesheets(
+        scheduled,
+        asked ? approved.filter((t) => asked.has(t.staffId)) : approved,
+        a.team.timeZone,
+      );
       const entries = costed
         ? read.filter((e) => e.shiftDate >= q.startDate && e.shiftDate <= q.endDate)
         : read;
