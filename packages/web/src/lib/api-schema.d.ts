@@ -4726,6 +4726,8 @@ export interface paths {
                                 timeOffMinutes: number;
                                 timeOffDays: number;
                                 costMinor: number | null;
+                                /** @enum {string} */
+                                source: "timesheet" | "schedule";
                             }[];
                             people: {
                                 /** Format: uuid */
@@ -5804,6 +5806,655 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock/clock-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clock in now, for yourself: to the shift given, or your shift whose window holds now, or unscheduled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        shiftId?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            clockInAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock/break-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a break (you are clocked in and not on one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                            onBreak: boolean;
+                            breakStartedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock/break-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End your break */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                            onBreak: boolean;
+                            breakStartedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock/clock-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clock out now (not on a break); the timesheet waits for approval */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                            onBreak: boolean;
+                            breakStartedAt: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your open timesheet in the team, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timesheet: {
+                                /** Format: uuid */
+                                timesheetId: string;
+                                /** Format: uuid */
+                                staffId: string;
+                                staffName: string;
+                                /** Format: uuid */
+                                shiftId: string | null;
+                                date: string;
+                                clockInAt: string;
+                                clockOutAt: string | null;
+                                breakMinutes: number;
+                                workedMinutes: number;
+                                scheduledMinutes: number | null;
+                                varianceMinutes: number | null;
+                                /** @enum {string} */
+                                status: "open" | "pending" | "approved" | "rejected";
+                                onBreak: boolean;
+                                breakStartedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/time-clock/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is clocked in now (owner and administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clockedIn: {
+                                /** Format: uuid */
+                                staffId: string;
+                                staffName: string;
+                                /** Format: uuid */
+                                timesheetId: string;
+                                /** Format: uuid */
+                                shiftId: string | null;
+                                clockInAt: string;
+                                onBreak: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/timesheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Timesheets counting on the range’s dates (up to 62 days); a member of staff sees their own */
+        get: {
+            parameters: {
+                query: {
+                    startDate: string;
+                    endDate: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timesheets: {
+                                /** Format: uuid */
+                                timesheetId: string;
+                                /** Format: uuid */
+                                staffId: string;
+                                staffName: string;
+                                /** Format: uuid */
+                                shiftId: string | null;
+                                date: string;
+                                clockInAt: string;
+                                clockOutAt: string | null;
+                                breakMinutes: number;
+                                workedMinutes: number;
+                                scheduledMinutes: number | null;
+                                varianceMinutes: number | null;
+                                /** @enum {string} */
+                                status: "open" | "pending" | "approved" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/timesheets/{timesheetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct a timesheet’s times with a reason (owner and administrators); it waits for approval again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    timesheetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        clockInAt: string;
+                        /** Format: date-time */
+                        clockOutAt: string;
+                        breakMinutes: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/timesheets/{timesheetId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a timesheet: the payroll pays it in place of the schedule */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    timesheetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/timesheets/{timesheetId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a timesheet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    timesheetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            timesheetId: string;
+                            /** Format: uuid */
+                            staffId: string;
+                            staffName: string;
+                            /** Format: uuid */
+                            shiftId: string | null;
+                            date: string;
+                            clockInAt: string;
+                            clockOutAt: string | null;
+                            breakMinutes: number;
+                            workedMinutes: number;
+                            scheduledMinutes: number | null;
+                            varianceMinutes: number | null;
+                            /** @enum {string} */
+                            status: "open" | "pending" | "approved" | "rejected";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/day-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clock-in window, no-show delay and sick cover settings (owner and administrators; Pro) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clockInEarlyMinutes: number;
+                            lateAfterMinutes: number;
+                            sickCoverOffers: number;
+                            autoApproveSickCover: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace the day settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clockInEarlyMinutes: number;
+                        lateAfterMinutes: number;
+                        sickCoverOffers: number;
+                        autoApproveSickCover: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clockInEarlyMinutes: number;
+                            lateAfterMinutes: number;
+                            sickCoverOffers: number;
+                            autoApproveSickCover: boolean;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

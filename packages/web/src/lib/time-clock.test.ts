@@ -52,8 +52,15 @@ describe('workedSecondsAt and breakSecondsAt', () => {
     expect(workedSecondsAt(open({ breakMinutes: 30 }), at('2026-03-10T10:30:15Z'))).toBe(3615);
   });
   it('stands still during a break, which runs on its own', () => {
-    const onBreak = open({ onBreak: true, breakStartedAt: '2026-03-10T12:00:00.000Z', breakMinutes: 10 });
-    expect(workedSecondsAt(onBreak, at('2026-03-10T12:20:00Z'))).toBe(3 * 3600 - 600);
+    // The server's minutes at the break's start stand (its breakMinutes counts the running break).
+    const onBreak = open({
+      onBreak: true,
+      breakStartedAt: '2026-03-10T12:00:00.000Z',
+      breakMinutes: 30,
+      workedMinutes: 170,
+    });
+    expect(workedSecondsAt(onBreak, at('2026-03-10T12:20:00Z'))).toBe(170 * 60);
+    expect(workedSecondsAt(onBreak, at('2026-03-10T12:40:00Z'))).toBe(170 * 60);
     expect(breakSecondsAt(onBreak, at('2026-03-10T12:20:05Z'))).toBe(1205);
     expect(breakSecondsAt(open(), at('2026-03-10T12:20:05Z'))).toBe(0);
   });

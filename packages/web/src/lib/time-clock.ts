@@ -1,4 +1,11 @@
 import { timeIn, todayIn } from '@rotaboard/core/time/clock';
+import type { DaySettings as CoreDaySettings } from '@rotaboard/core/time-clock/day-settings';
+import type {
+  ClockedInNowDto,
+  ClockInDto,
+  TimesheetDto as CoreTimesheetDto,
+  TimesheetNowDto,
+} from '@rotaboard/core/time-clock/time-clock-contracts';
 
 /**
  * The time clock and timesheets as the web reads them (issue 44): the shapes of the API's answers, and
@@ -6,50 +13,17 @@ import { timeIn, todayIn } from '@rotaboard/core/time/clock';
  * marks). Clock times are the server's: nothing here decides when someone clocked in, it only shows it.
  */
 
-export type TimesheetStatus = 'open' | 'pending' | 'approved' | 'rejected';
-
-/** One row of GET /api/teams/{id}/timesheets. */
-export type TimesheetDto = {
-  timesheetId: string;
-  staffId: string;
-  staffName: string;
-  /** null: an unscheduled entry. */
-  shiftId: string | null;
-  /** The team's date of the clock-in. */
-  date: string;
-  clockInAt: string;
-  clockOutAt: string | null;
-  breakMinutes: number;
-  workedMinutes: number;
-  /** null for an unscheduled entry. */
-  scheduledMinutes: number | null;
-  varianceMinutes: number | null;
-  status: TimesheetStatus;
-};
-
-/** The caller's open entry (GET …/time-clock) and what the clock's writes answer. */
-export type OpenTimesheetDto = TimesheetDto & { onBreak: boolean; breakStartedAt: string | null };
-
+/** One row of GET /api/teams/{id}/timesheets (core's contract: types only, nothing loaded). */
+export type TimesheetDto = CoreTimesheetDto;
+export type TimesheetStatus = TimesheetDto['status'];
+/** The caller's open entry (GET …/time-clock) and what the clock's taps answer. */
+export type OpenTimesheetDto = TimesheetNowDto;
 /** POST …/time-clock/clock-in → 201. */
-export type ClockInResult = { timesheetId: string; shiftId: string | null; clockInAt: string };
-
+export type ClockInResult = ClockInDto;
 /** GET …/time-clock/now (owner and administrators): who is clocked in this moment. */
-export type ClockedInDto = {
-  staffId: string;
-  staffName: string;
-  timesheetId: string;
-  shiftId: string | null;
-  clockInAt: string;
-  onBreak: boolean;
-};
-
+export type ClockedInDto = ClockedInNowDto['clockedIn'][number];
 /** GET/PUT /api/teams/{id}/day-settings. */
-export type DaySettings = {
-  clockInEarlyMinutes: number;
-  lateAfterMinutes: number;
-  sickCoverOffers: number;
-  autoApproveSickCover: boolean;
-};
+export type DaySettings = CoreDaySettings;
 
 /** POST /api/teams/{id}/shifts/{shiftId}/sick → 201. */
 export type SickCallResult = {
@@ -69,15 +43,16 @@ export function clockState(open: OpenTimesheetDto | null | undefined): ClockStat
 }
 
 /**
- * Seconds worked in an open entry at `now`: since the clock-in, less the breaks taken. On a break the
- * time stands still at the break's start (the running break is not work). The server's `breakMinutes`
- * holds the breaks already ended; whole minutes, so this may be a minute out, never more.
+ * Seconds worked in an open entry at `now`: since the clock-in, less the breaks taken (the server's
+ * `breakMinutes`, whole minutes, so this may be a minute out, never more). On a break the time stands
+ * still (the running break is not work).
  */
 export function workedSecondsAt(open: OpenTimesheetDto, now: number): number {
+  // On a break the server's minutes stand (its breakMinutes then counts the running break too).
+  if (open.onBreak) return Math.max(0, open.workedMinutes) * 60;
   const start = Date.parse(open.clockInAt);
   if (!Number.isFinite(start)) return 0;
-  const until = open.onBreak && open.breakStartedAt ? Date.parse(open.breakStartedAt) : now;
-  const seconds = Math.floor((until - start) / 1000) - Math.max(0, open.breakMinutes) * 60;
+  const seconds = Math.floor((now - start) / 1000) - Math.max(0, open.breakMinutes) * 60;
   return Math.max(0, seconds);
 }
 
