@@ -107,7 +107,10 @@ export function DaySettingsDialog({
           inputMode="numeric"
           autoComplete="off"
           value={fields[field]}
-          onChange={(event) => setFields((current) => ({ ...current, [field]: event.target.value }))}
+          onChange={(event) => {
+            setFields((current) => ({ ...current, [field]: event.target.value }));
+            setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+          }}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={[errors[field] ? errorId : null, hintId].filter(Boolean).join(' ')}
         />

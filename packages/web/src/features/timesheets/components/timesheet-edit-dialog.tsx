@@ -92,8 +92,12 @@ export function TimesheetEditDialog({
     }
   }
 
-  const set = (key: keyof TimesheetEditFields) => (event: { target: { value: string } }) =>
+  // A field's message goes once it is changed (the date's with its time: one message covers both).
+  const set = (key: keyof TimesheetEditFields) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [key]: event.target.value }));
+    const shownUnder = key === 'inDate' ? 'inTime' : key === 'outDate' ? 'outTime' : key;
+    setErrors((current) => (current[shownUnder] ? { ...current, [shownUnder]: undefined } : current));
+  };
   const input = (key: keyof TimesheetEditFields, label: string, type: 'date' | 'time' | 'number') => (
     <div className="space-y-2">
       <Label htmlFor={id(key)}>{label}</Label>
