@@ -20,6 +20,7 @@ import { emailChangeRoutes } from './modules/email-change/email-change.routes.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { labourRoutes } from './modules/labour/labour.routes.ts';
+import noShowCheckerPlugin from './modules/no-shows/no-show-checker.plugin.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { openShiftsRoutes } from './modules/open-shifts/open-shifts.routes.ts';
 import { proposalRoutes } from './modules/proposals/proposal.routes.ts';
@@ -30,6 +31,7 @@ import { agentRunRoutes } from './modules/schedule-agent/runs.routes.ts';
 import type { Planner } from './modules/schedule-agent/runs.service.ts';
 import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
 import type { WeekCache } from './modules/shifts/week-cache.ts';
+import { sickCallRoutes } from './modules/sick-calls/sick-calls.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffingSettingsRoutes } from './modules/staffing/staffing-settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -184,6 +186,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   );
 
+  // The no-show checker's timer: started when the app is ready, stopped (its round awaited) on close.
+  await app.register(noShowCheckerPlugin, { intervalMs: config.noShowCheckMs });
+
   // Feature modules: thin routes over services.
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -201,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(requestsRoutes);
   await app.register(notificationsRoutes);
   await app.register(openShiftsRoutes);
+  await app.register(sickCallRoutes);
   await app.register(reportsRoutes);
   await app.register(staffingSettingsRoutes);
   await app.register(agentRunRoutes);

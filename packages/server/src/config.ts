@@ -111,6 +111,16 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(65536, 'must be at most 65536')
     .default(64),
+  /**
+   * How often each process looks for no-shows, in milliseconds (modules/no-shows): at least once a
+   * minute; 0 turns the checker off. Unset: 60000, or off under NODE_ENV=test (tests call the check).
+   */
+  NO_SHOW_CHECK_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (off) to 60000')
+    .max(60_000, 'must be 0 (off) to 60000: no-shows are checked at least once a minute')
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be a pino level such as info',
@@ -167,6 +177,8 @@ export type Config = {
   weekCacheBytes: number;
   /** Where the built web app lives; unset means the monorepo's packages/web/dist. */
   webDistDir: string | undefined;
+  /** How often the no-show checker runs, in milliseconds (NO_SHOW_CHECK_MS); 0: not at all. */
+  noShowCheckMs: number;
   /** Stripe billing, when STRIPE_SECRET_KEY is set; otherwise the demo provider (docs/billing.md). */
   stripe: StripeConfig | null;
   /** The assistant's model, when OPENAI_API_KEY is set; null: the built-in interpreter (docs/assistant.md). */
@@ -244,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     weekCacheBytes: e.WEEK_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR,
+    noShowCheckMs: e.NO_SHOW_CHECK_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000),
     stripe,
     assistantModel: e.OPENAI_API_KEY
       ? {

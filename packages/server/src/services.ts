@@ -12,6 +12,7 @@ import { createDayNoteService } from './modules/day-notes/day-notes.module.ts';
 import { createEmailChangeService } from './modules/email-change/email-change.service.ts';
 import { createInviteService } from './modules/invites/invite.service.ts';
 import { createLabourService } from './modules/labour/labour.service.ts';
+import { createNoShowService } from './modules/no-shows/no-show.service.ts';
 import { createOpenShiftService } from './modules/open-shifts/open-shift.service.ts';
 import { createProposalService } from './modules/proposals/proposal.service.ts';
 import { createReportService } from './modules/reports/report.service.ts';
@@ -21,6 +22,7 @@ import { createAgentRunService, type Planner } from './modules/schedule-agent/ru
 import { createShiftRepository } from './modules/shifts/shift.repository.ts';
 import { createShiftService } from './modules/shifts/shift.service.ts';
 import { createWeekCache, type WeekCache } from './modules/shifts/week-cache.ts';
+import { createSickCallService } from './modules/sick-calls/sick-call.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createStaffingSettingsService } from './modules/staffing/staffing-settings.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
@@ -69,6 +71,7 @@ export function createServices(app: FastifyInstance, options: ServiceOptions = {
     weekCache: options.weekCache ?? createWeekCache(config.weekCacheBytes),
   });
   const dayNotes = createDayNoteService(base);
+  const openShifts = createOpenShiftService({ ...base, shifts });
 
   const stripe: StripeProvider | null = config.stripe ? createStripeProvider(config.stripe) : null;
   const billingProvider: BillingProvider =
@@ -92,7 +95,11 @@ export function createServices(app: FastifyInstance, options: ServiceOptions = {
     // Approving a request, a claim or a proposal is an ordinary schedule change: the one shift
     // service's checks, audit, cache and live update.
     requests: createRequestService({ ...base, shifts }),
-    openShifts: createOpenShiftService({ ...base, shifts }),
+    openShifts,
+    // A sick call posts its shift's place through the open-shift service, inside its own command.
+    sickCalls: createSickCallService({ ...base, openShifts }),
+    // Checked on a timer by no-show-checker.plugin.ts (and called directly by tests).
+    noShows: createNoShowService(base),
     reports: createReportService(base),
     // The check of a period reads the schedule's entries: staffing stands below shifts, so they are passed in.
     staffing: createStaffingSettingsService({ ...base, schedule: createShiftRepository }),

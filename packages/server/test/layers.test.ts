@@ -53,7 +53,7 @@ export const floors: readonly (readonly string[])[] = [
   ['schedule-agent'],
   ['assistant', 'requests'],
   ['open-shifts'],
-  ['reports', 'support', 'billing'],
+  ['reports', 'support', 'billing', 'no-shows', 'sick-calls'],
   ['notifications'],
 ];
 

@@ -366,6 +366,20 @@ export const TEAM_WRITES: Record<string, TeamWrite> = {
     by: 'ada',
     run: (call, w) => call('DELETE', `${w.base}/open-shifts/${w.ids.openShift}`),
   },
+  'POST /api/teams/{id}/shifts/{shiftId}/sick': {
+    // An administrator calling in sick for Wyn (his own call is the sick-call tests'); the shift is
+    // written first by the same administrator, so every row of the run is hers.
+    by: 'ada',
+    run: async (call, w) => {
+      const made = await call(
+        'POST',
+        `${w.base}/shifts`,
+        shift(w.ids.wyn!, addDays(today, 19), '09:00', '13:00'),
+      );
+      if (made.statusCode >= 300) return made;
+      return call('POST', `${w.base}/shifts/${made.json().shiftId}/sick`, { note: 'Flu' });
+    },
+  },
   'DELETE /api/teams/{id}/access': {
     by: 'ada',
     run: (call, w) => call('DELETE', `${w.base}/access`, { staffId: w.ids.wyn }),

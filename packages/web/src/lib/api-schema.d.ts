@@ -4073,7 +4073,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What waits for me: pending requests and open-shift claims per team I review, support tickets with an unread reply */
+        /** What waits for me: pending requests and open-shift claims per team I review, no-shows of the last day (`no_shows`), sick covers offered to me (`sick_cover`), support tickets with an unread reply */
         get: {
             parameters: {
                 query?: never;
@@ -4380,6 +4380,60 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/shifts/{shiftId}/sick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call in sick for a shift not yet over (its member, or an owner or administrator for them; Pro): the shift becomes time off marked sick, its place an open shift offered to the best-ranked colleagues */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    shiftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            openShiftId: string;
+                            offeredTo: {
+                                /** Format: uuid */
+                                staffId: string;
+                                staffName: string;
+                                reason: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

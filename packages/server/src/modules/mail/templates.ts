@@ -335,3 +335,67 @@ export function ticketReplyEmail(input: { url: string; title: string; firstName:
     footnote: `You get this email because you opened a support ticket on ${PRODUCT}.`,
   });
 }
+
+/** To the owner and each administrator (issue 44): a shift's member has not clocked in. */
+export function noShowEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  staffName: string;
+  summary: string;
+  lateAfterMinutes: number;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.staffName} has not clocked in for their shift in ${input.teamName}`,
+    heading: `Hi ${input.firstName}, ${input.staffName} has not clocked in`,
+    paragraphs: [
+      `${input.staffName}'s shift on ${input.summary} started more than ${input.lateAfterMinutes} minutes ago, and they have not clocked in.`,
+    ],
+    actionLabel: 'See the day',
+    url: input.url,
+    footnote: `You get this email because you run ${input.teamName} on ${PRODUCT}. The minutes before a shift counts as missed are in the team's day settings.`,
+  });
+}
+
+/** To a colleague the rule engine offers a sick call's shift (issue 44), with why them. */
+export function sickCoverOfferedEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  summary: string;
+  reason: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `Can you cover a shift in ${input.teamName}?`,
+    heading: `Hi ${input.firstName}, a shift needs cover`,
+    paragraphs: [
+      `Someone called in sick for the shift on ${input.summary}. You are one of the colleagues who could take it: ${input.reason}.`,
+      'The first to claim it gets it.',
+    ],
+    actionLabel: 'Claim the shift',
+    url: input.url,
+    footnote: `You get this email because you are on the staff of ${input.teamName} on ${PRODUCT}.`,
+  });
+}
+
+/** To the owner and each administrator (issue 44): a sick call's shift could be offered to nobody, and why. */
+export function sickCoverNobodyEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  staffName: string;
+  summary: string;
+  why: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `Nobody can cover ${input.staffName}'s shift in ${input.teamName}`,
+    heading: `Hi ${input.firstName}, a sick call needs you`,
+    paragraphs: [
+      `${input.staffName} called in sick for the shift on ${input.summary}. It is an open shift now, but the rules found nobody to offer it to.`,
+      input.why,
+    ],
+    actionLabel: 'See the open shift',
+    url: input.url,
+    footnote: `You get this email because you run ${input.teamName} on ${PRODUCT}.`,
+  });
+}

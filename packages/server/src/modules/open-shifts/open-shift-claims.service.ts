@@ -13,6 +13,7 @@ import { openShiftClaimedEmail } from '../mail/templates.ts';
 import { requestReviewers } from '../requests/request-reviewers.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
+import { writeCoverShift } from '../shifts/sick-entries.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
 import { createStrictCheck, plannedEntry } from '../staffing/strict-rules.ts';
 import { requireTeamWriter } from '../team-access/team-access.ts';
@@ -36,7 +37,9 @@ const CLAIMED_ENTRY_ID = 'claimed';
 /**
  * Claiming open shifts (issue 27): a member whose role fits claims one (checked now against the
  * conflict rule and the strict staffing rules), and administrators decide the claims; approving one
- * writes the claimant's shift through the shift service, in the same transaction as the decision.
+ * writes the claimant's shift through the shift service, in the same transaction as the decision. A
+ * sick call's cover (issue 44, `fromSickShiftId`) is approved at the claim when the team's
+ * `autoApproveSickCover` is on.
  */
 export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: OpenShiftContext) {
   const { db } = deps;
@@ -61,6 +64,12 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
           const mine = await repo.claimsBy(member.id, [row.id]);
           const refusal = claimRefusal(viewerOf(a, member), row, mine.length > 0);
           if (refusal) throw new DomainError(ErrorCode[refusal.code], refusal.message);
+          if (row.fromSickShiftId) {
+            // The one who called in sick does not cover their own shift (their time off does not clash).
+            const sick = await scheduleReads(tx).findInTeam(teamId, row.fromSickShiftId);
+            if (sick?.staffId === member.id)
+              throw new DomainError(ErrorCode.CONFLICT, 'You called in sick for this shift');
+          }
           const input = claimantShift(row, member.id);
           const window = nearbyDates(input);
           refuseClash(
@@ -80,6 +89,40 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
             action: 'CREATE',
             newValues: claimAuditValues(claim),
           });
+          // A sick call's cover (issue 44) goes to the first to claim it when the team says so: their
+          // shift is written now, in this transaction, which holds the open shift's row lock, so of two
+          // colleagues claiming its one place at once the second waits, finds it filled and gets a 409.
+          if (row.fromSickShiftId && a.team.autoApproveSickCover) {
+            const shift = await writeCoverShift(tx, effects, { teamId, ...input });
+            const now = new Date();
+            const approved = await repo.decideClaim(claim.id, {
+              status: 'approved',
+              shiftId: shift.id,
+              decidedBy: null,
+              decidedAt: now,
+            });
+            const filled = { ...row, filled: row.filled + 1 };
+            const rejected = isFilled(filled) ? await repo.rejectPending(row.id, claim.id, user.id, now) : [];
+            effects.audit({
+              entityType: 'open_shift_claim',
+              entityId: claim.id,
+              action: 'APPROVED',
+              oldValues: claimAuditValues(claim),
+              newValues: { ...claimAuditValues(approved), autoApproved: true },
+            });
+            for (const r of rejected) {
+              effects.audit({
+                entityType: 'open_shift_claim',
+                entityId: r.id,
+                action: 'REJECTED',
+                oldValues: claimAuditValues({ ...r, status: 'pending' }),
+                newValues: claimAuditValues(r),
+              });
+            }
+            effects.mail(...(await ctx.decidedMails(tx, a, user, row, rejected)));
+            ctx.announceChange(effects, filled);
+            return { claimId: claim.id, status: 'approved' as const };
+          }
           const claimantName = `${member.firstName} ${member.lastName}`.trim();
           const reviewers = await requestReviewers(tx).reviewers(teamId, teamToday(a.team));
           effects.mail(

@@ -11,10 +11,12 @@ import {
 } from '@rotaboard/core/open-shifts/open-shifts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
+import type { CommandScope } from '../audit/command.ts';
 import { refuseTimesOutOfZone } from '../shifts/shift-context.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
+import type { TeamAccess } from '../team-access/team-access.ts';
 import { claimAuditValues, openShiftAuditValues, openShiftFields, toClaimDto } from './open-shift.dto.ts';
-import { createOpenShiftRepository } from './open-shift.repository.ts';
+import { createOpenShiftRepository, type OpenShiftRow } from './open-shift.repository.ts';
 import {
   OPEN_SHIFTS_PLAN,
   type OpenShiftContext,
@@ -55,6 +57,57 @@ export function createOpenShiftPostingService(deps: OpenShiftServiceDeps, ctx: O
         ctx.announceChange(effects, row);
         return { ...openShiftFields({ ...row, filled: 0 }), claims: [] };
       });
+    },
+
+    /**
+     * A sick call's place (issue 44, modules/sick-calls): an open shift of one with the sick shift's
+     * date, times, break and role, posted inside the sick call's command (`scope`, whose caller may be
+     * the sick member themself: the sick-call service has checked who may act). Not refused for a date
+     * before today: an overnight shift called off after midnight is still running. Audited with the
+     * shift it covers and whom it is offered to; announced as `open-shifts`.
+     */
+    postSickCover(
+      user: UserRow,
+      scope: CommandScope & { access: TeamAccess },
+      input: {
+        shiftDate: string;
+        startTime: string;
+        endTime: string;
+        breakMinutes: number;
+        role: string | null;
+        fromSickShiftId: string;
+        offeredTo: readonly string[];
+      },
+    ): Promise<OpenShiftRow> {
+      const { offeredTo, ...fields } = input;
+      return ctx.teamCommand(
+        user,
+        scope.access.team.id,
+        { role: 'member', plan: OPEN_SHIFTS_PLAN, access: scope.access, join: scope },
+        async (tx, a, effects) => {
+          const problem = openShiftProblem(fields, null);
+          if (problem) throw new DomainError(ErrorCode.VALIDATION, problem.message);
+          refuseTimesOutOfZone(
+            { ...fields, isTimeOff: false, timeOffDays: null, timeOffHours: null },
+            a.team.timeZone,
+          );
+          const row = await createOpenShiftRepository(tx).insert({
+            teamId: a.team.id,
+            ...fields,
+            notes: null,
+            staffCount: 1,
+            createdBy: user.id,
+          });
+          effects.audit({
+            entityType: 'open_shift',
+            entityId: row.id,
+            action: 'CREATE',
+            newValues: { ...openShiftAuditValues(row), fromSickShiftId: row.fromSickShiftId, offeredTo },
+          });
+          ctx.announceChange(effects, row);
+          return row;
+        },
+      );
     },
 
     /**

@@ -1,0 +1,105 @@
+import { and, count, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { openShiftClaims, openShifts, sickCoverOffers, staff, teams, users } from '../../db/schema.ts';
+import { teamTodaySql } from '../../lib/calendar.ts';
+
+/** All database access for sick calls' offers and whom they tell; no rules here. */
+export function createSickCallRepository(db: Db) {
+  return {
+    /** The colleagues a sick cover is offered to, best ranked first (rank 1). */
+    async insertOffers(
+      openShiftId: string,
+      offers: readonly { staffId: string; rank: number; reason: string }[],
+    ): Promise<void> {
+      if (offers.length === 0) return;
+      await db.insert(sickCoverOffers).values(offers.map((o) => ({ openShiftId, ...o })));
+    },
+
+    /** Where to write to these members of staff: their account's address and clock, else the list's. */
+    async staffAccounts(staffIds: readonly string[]) {
+      if (staffIds.length === 0) return [];
+      return db
+        .select({
+          staffId: staff.id,
+          staffFirstName: staff.firstName,
+          staffEmail: staff.email,
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          timeFormat: users.timeFormat,
+        })
+        .from(staff)
+        .leftJoin(users, eq(users.id, staff.userId))
+        .where(inArray(staff.id, [...staffIds]));
+    },
+
+    /** The owner and the administrators (as of `today`, the team's) with their address and clock. */
+    async ownerAndAdmins(teamId: string, today: string) {
+      const admins = db
+        .select({ userId: staff.userId })
+        .from(staff)
+        .where(
+          and(
+            eq(staff.teamId, teamId),
+            eq(staff.isAdmin, true),
+            isNotNull(staff.userId),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+          ),
+        );
+      const [team] = await db.select({ ownerId: teams.ownerId }).from(teams).where(eq(teams.id, teamId));
+      if (!team) return [];
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          timeFormat: users.timeFormat,
+        })
+        .from(users)
+        .where(or(eq(users.id, team.ownerId), inArray(users.id, admins)));
+    },
+
+    /**
+     * The bell's sick covers for `userId` (issue 44): per team, the open shifts offered to their staff
+     * row that are still open (not filled, not before the team's today) and that they have not claimed.
+     */
+    async openOffersFor(userId: string, now: Date) {
+      const approved = db
+        .select({ n: count() })
+        .from(openShiftClaims)
+        .where(and(eq(openShiftClaims.openShiftId, openShifts.id), eq(openShiftClaims.status, 'approved')));
+      return db
+        .select({
+          teamId: teams.id,
+          teamName: teams.name,
+          ownerId: teams.ownerId,
+          pendingCount: count(sickCoverOffers.id),
+        })
+        .from(sickCoverOffers)
+        .innerJoin(staff, eq(staff.id, sickCoverOffers.staffId))
+        .innerJoin(openShifts, eq(openShifts.id, sickCoverOffers.openShiftId))
+        .innerJoin(teams, eq(teams.id, openShifts.teamId))
+        .where(
+          and(
+            eq(staff.userId, userId),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now))),
+            gte(openShifts.shiftDate, teamTodaySql(now)),
+            sql`(${approved}) < ${openShifts.staffCount}`,
+            notExists(
+              db
+                .select({ id: openShiftClaims.id })
+                .from(openShiftClaims)
+                .where(
+                  and(
+                    eq(openShiftClaims.openShiftId, openShifts.id),
+                    eq(openShiftClaims.staffId, sickCoverOffers.staffId),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .groupBy(teams.id, teams.name, teams.ownerId)
+        .orderBy(teams.name);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { planAllows } from '@rotaboard/core/plans/plan-limits';
+import { effectiveTier } from '@rotaboard/core/plans/subscription';
+import type { Db } from '../../db/db.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
+import { userDirectory } from '../users/user-directory.ts';
+import { createSickCallRepository } from './sick-call.repository.ts';
+
+/**
+ * The bell's part (GET /api/notifications, type `sick_cover`): per Pro team, the sick covers offered to
+ * this person that are still open and that they have not claimed.
+ */
+export async function sickCoverNotifications(
+  db: Db,
+  user: { id: string },
+  proEmails: readonly string[],
+  now: Date = new Date(),
+) {
+  const rows = await createSickCallRepository(db).openOffersFor(user.id, now);
+  if (rows.length === 0) return [];
+  const owners = await userDirectory(db).findByIds([...new Set(rows.map((r) => r.ownerId))]);
+  const pro = new Set(
+    owners
+      .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'attendance'))
+      .map((o) => o.id),
+  );
+  return rows
+    .filter((r) => pro.has(r.ownerId) && r.pendingCount > 0)
+    .map((r) => ({
+      type: 'sick_cover',
+      teamId: r.teamId,
+      teamName: r.teamName,
+      pendingCount: r.pendingCount,
+    }));
+}
