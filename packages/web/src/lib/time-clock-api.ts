@@ -17,14 +17,6 @@ import type {
  * features never import each other. The answers' shapes are lib/time-clock.ts's.
  */
 
-type Call = { data?: unknown; response: Response };
-type Init = { params: { path: Record<string, string> }; body?: unknown };
-/**
- * The sick call's path, until the server's route is in the OpenAPI document (it is built beside this
- * screen, modules/sick-calls): then `api.POST` types it like the others.
- */
-const untyped = api as unknown as { POST: (path: string, init: Init) => Promise<Call> };
-
 /** The caller's open entry (a member, for themself), null when not clocked in. */
 export const myClockQueryOptions = (teamId: string) =>
   queryOptions({
@@ -145,13 +137,13 @@ export function useCallInSick(teamId: string) {
   const queryClient = useQueryClient();
   const keys = queryKeys.team(teamId);
   return useMutation({
-    mutationFn: async ({ shiftId, note }: { shiftId: string; note: string }): Promise<SickCallResult> =>
-      (await unwrap(
-        untyped.POST('/api/teams/{id}/shifts/{shiftId}/sick', {
+    mutationFn: ({ shiftId, note }: { shiftId: string; note: string }): Promise<SickCallResult> =>
+      unwrap(
+        api.POST('/api/teams/{id}/shifts/{shiftId}/sick', {
           params: { path: { id: teamId, shiftId } },
           body: note.trim() ? { note: note.trim() } : {},
         }),
-      )) as SickCallResult,
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.shifts() }),

@@ -1,3 +1,4 @@
+import type { SickCallResponse } from '@rotaboard/core/contracts/sick-calls';
 import { timeIn, todayIn } from '@rotaboard/core/time/clock';
 import type { DaySettings as CoreDaySettings } from '@rotaboard/core/time-clock/day-settings';
 import type {
@@ -26,10 +27,7 @@ export type ClockedInDto = ClockedInNowDto['clockedIn'][number];
 export type DaySettings = CoreDaySettings;
 
 /** POST /api/teams/{id}/shifts/{shiftId}/sick → 201. */
-export type SickCallResult = {
-  openShiftId: string;
-  offeredTo: { staffId: string; staffName: string; reason: string }[];
-};
+export type SickCallResult = SickCallResponse;
 
 /** The edit an administrator makes (PUT …/timesheets/{timesheetId}). */
 export type TimesheetEdit = { clockInAt: string; clockOutAt: string; breakMinutes: number; reason: string };
