@@ -153,6 +153,9 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
     .filter({ has: page.getByRole('rowheader', { name: /Ava Adams/ }) });
   await expect(avaRow).toContainText('Time off');
   await expect(page.getByTestId('open-shifts-row')).toContainText('1/1 filled');
+  // The week whole, cost bar drawn, down to Ben's row.
+  await expect(page.getByTestId('week-cost-total')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 940 });
   await snap(page, 'sick-cover-week', 'viewport');
 
   await ava.context.close();
