@@ -380,6 +380,52 @@ export const TEAM_WRITES: Record<string, TeamWrite> = {
       return call('POST', `${w.base}/shifts/${made.json().shiftId}/sick`, { note: 'Flu' });
     },
   },
+  // Issue 44: Wyn clocks in (unscheduled, or to a shift of theirs now), breaks and clocks out; Ada
+  // corrects, approves and rejects the timesheet, and changes the day settings.
+  'POST /api/teams/{id}/time-clock/clock-in': {
+    by: 'wyn',
+    run: (call, w) => keep(w, 'timesheet', 'timesheetId', call('POST', `${w.base}/time-clock/clock-in`, {})),
+  },
+  'POST /api/teams/{id}/time-clock/break-start': {
+    by: 'wyn',
+    run: (call, w) => call('POST', `${w.base}/time-clock/break-start`),
+  },
+  'POST /api/teams/{id}/time-clock/break-end': {
+    by: 'wyn',
+    run: (call, w) => call('POST', `${w.base}/time-clock/break-end`),
+  },
+  'POST /api/teams/{id}/time-clock/clock-out': {
+    by: 'wyn',
+    run: (call, w) => call('POST', `${w.base}/time-clock/clock-out`),
+  },
+  'PUT /api/teams/{id}/timesheets/{timesheetId}': {
+    by: 'ada',
+    run: (call, w) =>
+      call('PUT', `${w.base}/timesheets/${w.ids.timesheet}`, {
+        clockInAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+        clockOutAt: new Date(Date.now() - 3_600_000).toISOString(),
+        breakMinutes: 5,
+        reason: 'Forgot to clock in on arrival',
+      }),
+  },
+  'POST /api/teams/{id}/timesheets/{timesheetId}/approve': {
+    by: 'ada',
+    run: (call, w) => call('POST', `${w.base}/timesheets/${w.ids.timesheet}/approve`),
+  },
+  'POST /api/teams/{id}/timesheets/{timesheetId}/reject': {
+    by: 'ada',
+    run: (call, w) => call('POST', `${w.base}/timesheets/${w.ids.timesheet}/reject`),
+  },
+  'PUT /api/teams/{id}/day-settings': {
+    by: 'ada',
+    run: (call, w) =>
+      call('PUT', `${w.base}/day-settings`, {
+        clockInEarlyMinutes: 20,
+        lateAfterMinutes: 15,
+        sickCoverOffers: 4,
+        autoApproveSickCover: false,
+      }),
+  },
   'DELETE /api/teams/{id}/access': {
     by: 'ada',
     run: (call, w) => call('DELETE', `${w.base}/access`, { staffId: w.ids.wyn }),

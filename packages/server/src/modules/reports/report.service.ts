@@ -22,7 +22,6 @@ import { auditHistorySince, planAllows, planOf } from '@rotaboard/core/plans/pla
 import { adjustmentsReport } from '@rotaboard/core/reports/adjustments-report';
 import { leaveReport } from '@rotaboard/core/reports/leave-report';
 import { payrollReport } from '@rotaboard/core/reports/payroll-report';
-import { withApprovedTimesheets } from '@rotaboard/core/time-clock/approved-time';
 import {
   auditRetentionDays,
   PRO_REPORT_MESSAGE,
@@ -32,13 +31,14 @@ import {
 } from '@rotaboard/core/reports/ranges';
 import { ADJUSTMENT_REASON_KEYS } from '@rotaboard/core/reports/report-rows';
 import { ADJUSTMENT_REASONS } from '@rotaboard/core/shifts/adjustments';
+import { withApprovedTimesheets } from '@rotaboard/core/time-clock/approved-time';
 import { displayName } from '@rotaboard/core/users/profile';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { DAY_MS } from '../../lib/calendar.ts';
 import { labourCosting } from '../labour/labour-costing.ts';
-import { timesheetReads } from '../time-clock/timesheet-reads.ts';
 import { requireTeamAdmin, type TeamAccess, teamAccessOf } from '../team-access/team-access.ts';
+import { timesheetReads } from '../time-clock/timesheet-reads.ts';
 import { type AuditFilter, type AuditPageRow, createReportRepository } from './report.repository.ts';
 
 /** Rows of the audit CSV are read this many at a time, so a two-year export never sits in memory whole. */

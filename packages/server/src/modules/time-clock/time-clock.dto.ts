@@ -1,10 +1,10 @@
+import type { TimesheetDto, TimesheetNowDto } from '@rotaboard/core/time-clock/time-clock-contracts';
 import {
   scheduledMinutes,
   timesheetBreakMinutes,
   timesheetWorkedMinutes,
   varianceMinutes,
 } from '@rotaboard/core/time-clock/timesheet';
-import type { TimesheetDto, TimesheetNowDto } from '@rotaboard/core/time-clock/time-clock-contracts';
 import type { TimesheetRow, TimesheetWithContext } from './time-clock.repository.ts';
 
 export const staffNameOf = (row: { firstName: string; lastName: string }) =>
@@ -21,7 +21,9 @@ const times = (row: TimesheetRow) => ({
 export function toTimesheetDto(entry: TimesheetWithContext, zone: string, now: number): TimesheetDto {
   const { timesheet: row } = entry;
   const worked = timesheetWorkedMinutes(times(row), now);
-  const scheduled = entry.shift ? scheduledMinutes({ shiftId: row.shiftId ?? '', ...entry.shift }, zone) : null;
+  const scheduled = entry.shift
+    ? scheduledMinutes({ shiftId: row.shiftId ?? '', ...entry.shift }, zone)
+    : null;
   return {
     timesheetId: row.id,
     staffId: row.staffId,

@@ -97,7 +97,8 @@ export async function timeClockRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Correct a timesheet’s times with a reason (owner and administrators); it waits for approval again',
+        summary:
+          'Correct a timesheet’s times with a reason (owner and administrators); it waits for approval again',
         params: TimesheetParams,
         body: TimesheetEditInput,
         response: { 200: TimesheetDto },

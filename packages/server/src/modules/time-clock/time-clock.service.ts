@@ -3,14 +3,6 @@ import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { todayIn } from '@rotaboard/core/time/zone';
 import type { DaySettings } from '@rotaboard/core/time-clock/day-settings';
-import {
-  type ClockableShift,
-  clockInWindowProblem,
-  shiftForClockIn,
-  type TimesheetAction,
-  timesheetActionProblem,
-  timesheetEditProblem,
-} from '@rotaboard/core/time-clock/timesheet';
 import type {
   ClockedInNowDto,
   ClockInDto,
@@ -23,6 +15,14 @@ import type {
   TimesheetQuery,
 } from '@rotaboard/core/time-clock/time-clock-contracts';
 import { TIME_CLOCK_FEATURE, TIME_CLOCK_IS_PRO } from '@rotaboard/core/time-clock/time-clock-plan';
+import {
+  type ClockableShift,
+  clockInWindowProblem,
+  shiftForClockIn,
+  type TimesheetAction,
+  timesheetActionProblem,
+  timesheetEditProblem,
+} from '@rotaboard/core/time-clock/timesheet';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { ShiftRow, UserRow } from '../../db/rows.ts';
@@ -40,8 +40,7 @@ const TIME_CLOCK_PLAN = { feature: TIME_CLOCK_FEATURE, refusal: TIME_CLOCK_IS_PR
 const ONLY_ADMINS = 'Only the team owner and administrators can do this';
 const NOT_ON_STAFF =
   'Only people on the team’s staff list can clock in and out: you have no place on it in this team.';
-const NOT_IN_SUPPORT_MODE =
-  'Clocking in and out is the person’s own: a support agent cannot do it for them.';
+const NOT_IN_SUPPORT_MODE = 'Clocking in and out is the person’s own: a support agent cannot do it for them.';
 const NOT_YOUR_SHIFT = 'You can only clock in for your own shifts.';
 const ALREADY_IN = 'You are already clocked in: clock out before clocking in again.';
 const SHIFT_ALREADY_CLOCKED = 'You have already clocked in for this shift: each shift has one timesheet.';
@@ -54,7 +53,8 @@ function violatedIndex(error: unknown): string {
     const constraint = (e as { constraint?: unknown }).constraint;
     if (typeof constraint === 'string') return constraint;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && message.includes('timesheets_one_per_shift')) return 'timesheets_one_per_shift';
+    if (typeof message === 'string' && message.includes('timesheets_one_per_shift'))
+      return 'timesheets_one_per_shift';
   }
   return '';
 }
@@ -118,28 +118,35 @@ export function createTimeClockService(
     action: Extract<TimesheetAction, 'break-start' | 'break-end' | 'clock-out'>,
     change: (row: TimesheetRow, now: number) => Partial<TimesheetRow>,
   ): Promise<TimesheetNowDto> {
-    return teamCommand(user, teamId, { role: 'member', plan: TIME_CLOCK_PLAN }, async (tx, access, effects) => {
-      const staffId = ownStaffId(access);
-      const repo = createTimeClockRepository(tx);
-      // Locked: two taps at once queue up, and the second sees the first's change.
-      const open = await repo.lockOpenForStaff(staffId);
-      const problem = timesheetActionProblem(
-        // No open entry: the caller is not clocked in, which is what a closed entry's answer says.
-        open ? { status: open.status, onBreak: open.breakStartedAt !== null } : { status: 'pending', onBreak: false },
-        action,
-      );
-      if (problem || !open) throw new DomainError(ErrorCode.CONFLICT, problem ?? 'You are not clocked in.');
-      const now = clock();
-      const after = await repo.update(open.id, change(open, now));
-      effects.auditUpdate({
-        entityType: 'timesheet',
-        entityId: after.id,
-        before: timesheetAuditValues(open),
-        after: timesheetAuditValues(after),
-      });
-      announceTimeClock(effects, after);
-      return toTimesheetNowDto(await withContext(tx, after), access.team.timeZone, now);
-    });
+    return teamCommand(
+      user,
+      teamId,
+      { role: 'member', plan: TIME_CLOCK_PLAN },
+      async (tx, access, effects) => {
+        const staffId = ownStaffId(access);
+        const repo = createTimeClockRepository(tx);
+        // Locked: two taps at once queue up, and the second sees the first's change.
+        const open = await repo.lockOpenForStaff(staffId);
+        const problem = timesheetActionProblem(
+          // No open entry: the caller is not clocked in, which is what a closed entry's answer says.
+          open
+            ? { status: open.status, onBreak: open.breakStartedAt !== null }
+            : { status: 'pending', onBreak: false },
+          action,
+        );
+        if (problem || !open) throw new DomainError(ErrorCode.CONFLICT, problem ?? 'You are not clocked in.');
+        const now = clock();
+        const after = await repo.update(open.id, change(open, now));
+        effects.auditUpdate({
+          entityType: 'timesheet',
+          entityId: after.id,
+          before: timesheetAuditValues(open),
+          after: timesheetAuditValues(after),
+        });
+        announceTimeClock(effects, after);
+        return toTimesheetNowDto(await withContext(tx, after), access.team.timeZone, now);
+      },
+    );
   }
 
   /** An administrator's change to someone's timesheet: never to their own unless they own the team. */
@@ -149,14 +156,19 @@ export function createTimeClockService(
     timesheetId: string,
     work: (tx: Db, row: TimesheetRow, access: TeamAccess, effects: Effects, now: number) => Promise<T>,
   ): Promise<T> {
-    return teamCommand(user, teamId, { role: 'writer', plan: TIME_CLOCK_PLAN }, async (tx, access, effects) => {
-      const row = await createTimeClockRepository(tx).lockInTeam(teamId, timesheetId);
-      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Timesheet not found');
-      if (access.role !== 'owner' && row.staffId === access.staffId) {
-        throw new DomainError(ErrorCode.FORBIDDEN, OWN_TIMESHEET);
-      }
-      return work(tx, row, access, effects, clock());
-    });
+    return teamCommand(
+      user,
+      teamId,
+      { role: 'writer', plan: TIME_CLOCK_PLAN },
+      async (tx, access, effects) => {
+        const row = await createTimeClockRepository(tx).lockInTeam(teamId, timesheetId);
+        if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Timesheet not found');
+        if (access.role !== 'owner' && row.staffId === access.staffId) {
+          throw new DomainError(ErrorCode.FORBIDDEN, OWN_TIMESHEET);
+        }
+        return work(tx, row, access, effects, clock());
+      },
+    );
   }
 
   function setStatus(user: UserRow, teamId: string, timesheetId: string, status: 'approved' | 'rejected') {
@@ -190,64 +202,64 @@ export function createTimeClockService(
      * → one 201, the other the unique index's 409.
      */
     clockIn(user: UserRow, teamId: string, input: z.output<typeof ClockInInput>): Promise<ClockInDto> {
-      return teamCommand(user, teamId, { role: 'member', plan: TIME_CLOCK_PLAN }, async (tx, access, effects) => {
-        const staffId = ownStaffId(access);
-        const repo = createTimeClockRepository(tx);
-        const now = clock();
-        const zone = access.team.timeZone;
-        const early = access.team.clockInEarlyMinutes;
-        if (await repo.lockOpenForStaff(staffId)) throw new DomainError(ErrorCode.CONFLICT, ALREADY_IN);
-        let shift: ClockableShift | null = null;
-        const asked = input?.shiftId ?? null;
-        if (asked) {
-          const row = await scheduleReads(tx).findInTeam(teamId, asked);
-          if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
-          if (row.staffId !== staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_YOUR_SHIFT);
-          const problem = clockInWindowProblem(clockable(row), now, zone, early);
-          if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
-          if ((await repo.clockedShiftIds([row.id])).has(row.id)) {
-            throw new DomainError(ErrorCode.CONFLICT, SHIFT_ALREADY_CLOCKED);
+      return teamCommand(
+        user,
+        teamId,
+        { role: 'member', plan: TIME_CLOCK_PLAN },
+        async (tx, access, effects) => {
+          const staffId = ownStaffId(access);
+          const repo = createTimeClockRepository(tx);
+          const now = clock();
+          const zone = access.team.timeZone;
+          const early = access.team.clockInEarlyMinutes;
+          if (await repo.lockOpenForStaff(staffId)) throw new DomainError(ErrorCode.CONFLICT, ALREADY_IN);
+          let shift: ClockableShift | null = null;
+          const asked = input?.shiftId ?? null;
+          if (asked) {
+            const row = await scheduleReads(tx).findInTeam(teamId, asked);
+            if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Shift not found');
+            if (row.staffId !== staffId) throw new DomainError(ErrorCode.FORBIDDEN, NOT_YOUR_SHIFT);
+            const problem = clockInWindowProblem(clockable(row), now, zone, early);
+            if (problem) throw new DomainError(ErrorCode.CONFLICT, problem);
+            if ((await repo.clockedShiftIds([row.id])).has(row.id)) {
+              throw new DomainError(ErrorCode.CONFLICT, SHIFT_ALREADY_CLOCKED);
+            }
+            shift = clockable(row);
+          } else {
+            // Yesterday's too: an overnight shift that started yesterday is still running.
+            const today = todayIn(zone, now);
+            const rows = await scheduleReads(tx).listForStaff(staffId, addDays(today, -1), today);
+            const clocked = await repo.clockedShiftIds(rows.map((r) => r.id));
+            shift = shiftForClockIn(rows.filter((r) => !clocked.has(r.id)).map(clockable), now, zone, early);
           }
-          shift = clockable(row);
-        } else {
-          // Yesterday's too: an overnight shift that started yesterday is still running.
-          const today = todayIn(zone, now);
-          const rows = await scheduleReads(tx).listForStaff(staffId, addDays(today, -1), today);
-          const clocked = await repo.clockedShiftIds(rows.map((r) => r.id));
-          shift = shiftForClockIn(
-            rows.filter((r) => !clocked.has(r.id)).map(clockable),
-            now,
-            zone,
-            early,
-          );
-        }
-        let row: TimesheetRow;
-        try {
-          row = await repo.insert({
-            teamId,
-            staffId,
-            shiftId: shift?.shiftId ?? null,
-            workDate: shift?.shiftDate ?? todayIn(zone, now),
-            clockInAt: new Date(now),
-            status: 'open',
+          let row: TimesheetRow;
+          try {
+            row = await repo.insert({
+              teamId,
+              staffId,
+              shiftId: shift?.shiftId ?? null,
+              workDate: shift?.shiftDate ?? todayIn(zone, now),
+              clockInAt: new Date(now),
+              status: 'open',
+            });
+          } catch (error) {
+            // Another tap, tab or process clocked in first: the unique index had the last word.
+            if (!isUniqueViolation(error)) throw error;
+            throw new DomainError(
+              ErrorCode.CONFLICT,
+              violatedIndex(error) === 'timesheets_one_per_shift' ? SHIFT_ALREADY_CLOCKED : ALREADY_IN,
+            );
+          }
+          effects.audit({
+            entityType: 'timesheet',
+            entityId: row.id,
+            action: 'CREATE',
+            newValues: timesheetAuditValues(row),
           });
-        } catch (error) {
-          // Another tap, tab or process clocked in first: the unique index had the last word.
-          if (!isUniqueViolation(error)) throw error;
-          throw new DomainError(
-            ErrorCode.CONFLICT,
-            violatedIndex(error) === 'timesheets_one_per_shift' ? SHIFT_ALREADY_CLOCKED : ALREADY_IN,
-          );
-        }
-        effects.audit({
-          entityType: 'timesheet',
-          entityId: row.id,
-          action: 'CREATE',
-          newValues: timesheetAuditValues(row),
-        });
-        announceTimeClock(effects, row);
-        return { timesheetId: row.id, shiftId: row.shiftId, clockInAt: row.clockInAt.toISOString() };
-      });
+          announceTimeClock(effects, row);
+          return { timesheetId: row.id, shiftId: row.shiftId, clockInAt: row.clockInAt.toISOString() };
+        },
+      );
     },
 
     breakStart: (user: UserRow, teamId: string) =>
