@@ -29,7 +29,7 @@ export const myClockQueryOptions = (teamId: string) =>
     },
   });
 
-/** Who is clocked in now (owner and administrators). */
+/** Who is clocked in now (owner and administrators; the schedule's grid reads it with the same key). */
 export const clockedInQueryOptions = (teamId: string) =>
   queryOptions({
     queryKey: queryKeys.team(teamId).clockedIn(),

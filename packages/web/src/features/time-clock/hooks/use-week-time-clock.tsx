@@ -2,10 +2,11 @@ import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { api, unwrap } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
+import { queryKeys } from '../../../lib/query-keys';
 import { chipTimeText } from '../../../lib/schedule-grid';
 import type { WeekTimeClock, WeekTimeClockInput } from '../../../lib/schedule-slots';
-import { clockedInQueryOptions } from '../../../lib/time-clock-api';
 import { useHour12 } from '../../../lib/time-format';
 
 // Each loaded on its own when first drawn: none is in the schedule's first load (bench/bundle-size).
@@ -32,8 +33,11 @@ export function useWeekTimeClock({
   agenda,
 }: WeekTimeClockInput): WeekTimeClock {
   const hour12 = useHour12();
+  // Written here rather than taken from lib/time-clock-api.ts: that module (the clock's and timesheets'
+  // calls) stays out of the schedule's first load, which only ever needs this one read.
   const clockedIn = useQuery({
-    ...clockedInQueryOptions(teamId),
+    queryKey: queryKeys.team(teamId).clockedIn(),
+    queryFn: () => unwrap(api.GET('/api/teams/{id}/time-clock/now', { params: { path: { id: teamId } } })),
     enabled: enabled && isAdmin && Boolean(teamId),
     refetchInterval: CLOCKED_IN_POLL_MS,
   });
