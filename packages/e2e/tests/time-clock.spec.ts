@@ -193,6 +193,11 @@ test('the owner sets the day settings; a bad value is named under its field', as
     lastName: 'Owner',
     teamName: 'Night Market',
   });
+  // No one has clocked in yet: the page says so, and what will fill it.
+  await page.getByRole('link', { name: 'Timesheets' }).first().click();
+  await expect(page.getByRole('heading', { name: 'No timesheets for these dates' })).toBeVisible();
+  await fitsAt360(page, 'timesheets-empty-360');
+
   await page.goto('/teams');
   await page.getByRole('button', { name: 'Day settings' }).click();
   const dialog = page.getByRole('dialog', { name: /Day settings for/ });
@@ -228,4 +233,27 @@ test('the owner sets the day settings; a bad value is named under its field', as
   await page.getByRole('button', { name: 'Day settings' }).click();
   await expect(dialog.getByLabel('Late after (minutes)')).toHaveValue('20');
   await fitsAt360(page, 'day-settings-360');
+});
+
+/** On Free the time clock is Pro's: no Timesheets link, no day settings, the page says what lifts it. */
+test('a Free team has no timesheets, day settings or time clock, and is told Pro has them', async ({
+  page,
+}) => {
+  await signInThroughApi(page, uniqueEmail('clock.free'), {
+    firstName: 'Fay',
+    lastName: 'Free',
+    teamName: 'Small Kiosk',
+  });
+  await expect(page.getByRole('link', { name: 'Reports' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Timesheets' })).toHaveCount(0);
+  await page.goto('/timesheets');
+  await expect(page.getByText('Timesheets and the time clock are part of the Pro plan.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+  await page.goto('/teams');
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Day settings' })).toHaveCount(0);
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const refused = await page.request.get(`/api/teams/${team.teamId}/day-settings`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain('Pro');
 });

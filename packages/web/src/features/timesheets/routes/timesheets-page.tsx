@@ -113,32 +113,39 @@ export default function TimesheetsPage() {
         <>
           <fieldset className="mb-4 flex flex-wrap items-end gap-3">
             <legend className="sr-only">Dates shown</legend>
-            <Button variant="outline" size="icon" aria-label="Previous week" onClick={() => shiftWeek(-1)}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-            </Button>
-            <div className="space-y-1">
-              <Label htmlFor={ids.from}>From</Label>
-              <Input
-                id={ids.from}
-                type="date"
-                className="w-40"
-                value={start}
-                onChange={(event) => event.target.value && setRange({ start: event.target.value, end })}
-              />
+            {/* On a phone the two dates share the width and the week buttons go under them. */}
+            <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
+              <div className="min-w-0 space-y-1">
+                <Label htmlFor={ids.from}>From</Label>
+                <Input
+                  id={ids.from}
+                  type="date"
+                  className="w-full px-2 sm:w-40 sm:px-3"
+                  value={start}
+                  onChange={(event) => event.target.value && setRange({ start: event.target.value, end })}
+                />
+              </div>
+              <div className="min-w-0 space-y-1">
+                <Label htmlFor={ids.to}>To</Label>
+                <Input
+                  id={ids.to}
+                  type="date"
+                  className="w-full px-2 sm:w-40 sm:px-3"
+                  value={end}
+                  onChange={(event) => event.target.value && setRange({ start, end: event.target.value })}
+                />
+              </div>
             </div>
-            <div className="space-y-1">
-              <Label htmlFor={ids.to}>To</Label>
-              <Input
-                id={ids.to}
-                type="date"
-                className="w-40"
-                value={end}
-                onChange={(event) => event.target.value && setRange({ start, end: event.target.value })}
-              />
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => shiftWeek(-1)}>
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                Previous week
+              </Button>
+              <Button variant="outline" onClick={() => shiftWeek(1)}>
+                Next week
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
             </div>
-            <Button variant="outline" size="icon" aria-label="Next week" onClick={() => shiftWeek(1)}>
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
           </fieldset>
           {!validRange ? (
             <Alert variant="destructive" role="alert">
