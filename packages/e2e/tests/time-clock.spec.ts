@@ -126,11 +126,37 @@ test('a member clocks in and out on a phone; the owner sees it live, edits with 
   await expect(marker).toHaveCount(0, { timeout: 15_000 });
   await expectNoSidewaysScroll(ava.page, 'the agenda after clocking out');
 
+  // Clocked in elsewhere meanwhile (another phone): her tap is refused in the server's words, and the
+  // clock shows where she stands. Without a shift left to attach to, that entry is unscheduled.
+  const elsewhere = await ava.page.request.post(`/api/teams/${team.teamId}/time-clock/clock-in`, {
+    data: {},
+  });
+  expect(elsewhere.status()).toBe(201);
+  expect((await elsewhere.json()).shiftId).toBeNull();
+  await clock.getByRole('button', { name: 'Clock in' }).click();
+  await expect(clock.getByRole('alert')).toHaveText(
+    'You are already clocked in: clock out before clocking in again.',
+  );
+  await expect(clock).toHaveAttribute('data-state', 'working');
+  await expect(clock).toContainText('Not on a scheduled shift');
+  await snap(ava.page, 'time-clock-refused', 'viewport');
+  await clock.getByRole('button', { name: 'Clock out' }).click();
+  await expect(clock).toHaveAttribute('data-state', 'out');
+  await expect(clock.getByRole('alert')).toHaveCount(0);
+
   // The owner's timesheets: Ava's entry waits, a few minutes worked against four hours scheduled.
   await page.goto('/timesheets');
   await expect(page.getByRole('heading', { name: 'Timesheets', level: 1 })).toBeVisible();
-  const row = page.getByTestId('timesheet-row').filter({ hasText: 'Ava Adams' });
+  const rows = page.getByTestId('timesheet-row').filter({ hasText: 'Ava Adams' });
+  await expect(rows).toHaveCount(2);
+  const row = rows.filter({ hasNotText: 'unscheduled' });
+  const unscheduled = rows.filter({ hasText: 'unscheduled' });
   await expect(row).toHaveAttribute('data-status', 'pending');
+  // The unscheduled minute is not pay: rejected.
+  await expect(unscheduled.getByTestId('timesheet-variance')).toContainText('Not scheduled');
+  await unscheduled.getByRole('button', { name: 'Reject the timesheet of Ava Adams' }).click();
+  await expect(unscheduled).toHaveAttribute('data-status', 'rejected');
+  await expect(unscheduled.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
   await expect(row).toContainText('Pending');
   await expect(row.getByTestId('timesheet-variance')).toContainText('under schedule');
 

@@ -53,11 +53,11 @@ export function TimesheetRow({
   const decidable = row.status === 'pending';
   return (
     <li
-      className="flex flex-col gap-2 border-b border-border px-3 py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4"
+      className="flex flex-col gap-2 border-b border-border px-3 py-3 last:border-b-0 lg:flex-row lg:items-center lg:gap-4"
       data-testid="timesheet-row"
       data-status={row.status}
     >
-      <div className="min-w-0 sm:w-44">
+      <div className="min-w-0 lg:w-44 lg:shrink-0">
         <p className="truncate font-medium">{row.staffName}</p>
         <p className="text-sm tabular-nums text-muted-foreground">
           {times}
@@ -88,7 +88,8 @@ export function TimesheetRow({
           </dd>
         </div>
       </dl>
-      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+      {/* A fixed width on wide screens, so the figures line up from row to row whatever the status. */}
+      <div className="flex flex-wrap items-center gap-2 lg:w-72 lg:shrink-0 lg:justify-end">
         <Badge variant="outline" className={STATUS_CLASSES[row.status]}>
           {STATUS_LABELS[row.status]}
         </Badge>
