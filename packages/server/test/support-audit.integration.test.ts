@@ -245,6 +245,51 @@ const CASES: Record<string, Case> = {
         overtimeMultiplier: 1.5,
       }),
   },
+  // Issue 44: the taps are the person's own (refused); edits, decisions and day settings are audited.
+  'POST /api/teams/{id}/time-clock/clock-in': {
+    refused: true,
+    run: (w) => w.as('POST', `${w.base}/time-clock/clock-in`, {}),
+  },
+  'POST /api/teams/{id}/time-clock/break-start': {
+    refused: true,
+    run: (w) => w.as('POST', `${w.base}/time-clock/break-start`),
+  },
+  'POST /api/teams/{id}/time-clock/break-end': {
+    refused: true,
+    run: (w) => w.as('POST', `${w.base}/time-clock/break-end`),
+  },
+  'POST /api/teams/{id}/time-clock/clock-out': {
+    refused: true,
+    run: (w) => w.as('POST', `${w.base}/time-clock/clock-out`),
+  },
+  'PUT /api/teams/{id}/timesheets/{timesheetId}': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/timesheets/${w.ids.wynTimesheet}`, {
+        clockInAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+        clockOutAt: new Date(Date.now() - 3_600_000).toISOString(),
+        breakMinutes: 0,
+        reason: 'Clocked in late by mistake',
+      }),
+  },
+  'POST /api/teams/{id}/timesheets/{timesheetId}/approve': {
+    audited: true,
+    run: (w) => w.as('POST', `${w.base}/timesheets/${w.ids.wynTimesheet}/approve`),
+  },
+  'POST /api/teams/{id}/timesheets/{timesheetId}/reject': {
+    audited: true,
+    run: (w) => w.as('POST', `${w.base}/timesheets/${w.ids.wynTimesheet}/reject`),
+  },
+  'PUT /api/teams/{id}/day-settings': {
+    audited: true,
+    run: (w) =>
+      w.as('PUT', `${w.base}/day-settings`, {
+        clockInEarlyMinutes: 30,
+        lateAfterMinutes: 5,
+        sickCoverOffers: 2,
+        autoApproveSickCover: false,
+      }),
+  },
   'POST /api/teams/{id}/invite': {
     audited: true,
     run: (w) => w.as('POST', `${w.base}/invite`, { staffId: w.ids.ivy, email: 'ivy@example.com' }),
@@ -512,6 +557,12 @@ async function buildWorld(t: TestApp, n: number) {
     }),
     'Wyn’s give-away',
   ).requestId;
+  // Wyn's timesheet (issue 44), clocked in and out by Wyn: Ada corrects and decides it in support mode.
+  ids.wynTimesheet = ok(
+    await wynCall('POST', `${base}/time-clock/clock-in`, {}),
+    'Wyn clocks in',
+  ).timesheetId;
+  ok(await wynCall('POST', `${base}/time-clock/clock-out`), 'Wyn clocks out');
   ids.oldShift = ok(
     await ada('POST', `${base}/shifts`, {
       staffId: ids.bo,

@@ -1,7 +1,8 @@
+import { SUPPORT_MODE_REFUSED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { TIME_CLOCK_IS_PRO } from '@rotaboard/core/time-clock/time-clock-plan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, timesheets } from '../src/db/schema.ts';
+import { auditLog, staff, timesheets } from '../src/db/schema.ts';
 import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 import { address, addShift, type Call, type StaffingWorld, staffingWorld } from './support/staffing-world.ts';
 
@@ -202,6 +203,40 @@ describe.each(engines)('the time clock on %s', (engine) => {
     });
   });
 
+  it('keeps the team’s zone: a London night the clocks go back, clocked in early and out at its end', async () => {
+    const owner = client(
+      t.app,
+      await signIn(t.app, address('london', 'pro-domain.test'), { firstName: 'Lou', lastName: 'London' }),
+    );
+    const created = await owner('POST', '/api/teams', {
+      teamName: 'Night desk',
+      timeZone: 'Europe/London',
+      ownerInStaffList: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const base = `/api/teams/${created.json().teamId}`;
+    const [me] = (await owner('GET', `${base}/staff`)).json() as { staffId: string }[];
+    const night = await addShift(owner, base, me!.staffId, '2026-10-24', '22:00', '06:00');
+    // Summer time: 22:00 on 24 October is 21:00 UTC, and the window opens 15 minutes before.
+    now = Date.parse('2026-10-24T20:44:00Z');
+    const tooEarly = await owner('POST', `${base}/time-clock/clock-in`, { shiftId: night });
+    expect(tooEarly.statusCode).toBe(409);
+    now = Date.parse('2026-10-24T20:45:00Z');
+    const clockIn = await owner('POST', `${base}/time-clock/clock-in`, {});
+    expect(clockIn.statusCode, clockIn.body).toBe(201);
+    expect(clockIn.json().shiftId).toBe(night);
+    // The clocks go back at 02:00: 06:00 on the 25th is 06:00 UTC, nine hours and a quarter later.
+    now = Date.parse('2026-10-25T06:00:00Z');
+    const out = await owner('POST', `${base}/time-clock/clock-out`);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({
+      date: '2026-10-24',
+      workedMinutes: 555,
+      scheduledMinutes: 540,
+      varianceMinutes: 15,
+    });
+  });
+
   it('lets one of two clock-ins at once through: the other is a 409, never a 500', async () => {
     now = at('09:00', '2027-03-04');
     for (let round = 0; round < 3; round++) {
@@ -251,6 +286,8 @@ describe.each(engines)('the time clock on %s', (engine) => {
   it('answers another team’s caller with a 404, and who-is-in only to owners and administrators', async () => {
     for (const [method, path] of [
       ['POST', '/time-clock/clock-in'],
+      ['POST', '/time-clock/break-start'],
+      ['POST', '/time-clock/break-end'],
       ['POST', '/time-clock/clock-out'],
       ['GET', '/time-clock'],
       ['GET', '/time-clock/now'],
@@ -286,10 +323,25 @@ describe.each(engines)('the time clock on %s', (engine) => {
     now = at('09:00', '2027-03-05');
     const res = await asPat('POST', clockUrl(pro, '/clock-in'), {});
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json().message).toMatch(/support agent/);
+    expect(res.json().message).toBe(SUPPORT_MODE_REFUSED_MESSAGE);
+    for (const path of ['/break-start', '/break-end', '/clock-out']) {
+      expect((await asPat('POST', clockUrl(pro, path))).statusCode, path).toBe(403);
+    }
     // Reading the person's own entry is allowed.
     expect((await asPat('GET', clockUrl(pro))).statusCode).toBe(200);
     await agent('POST', '/api/auth/impersonate/end');
+  });
+
+  it('refuses a member whose leaving date has passed (404)', async () => {
+    await t.database.db.update(staff).set({ leavingDate: '2026-01-01' }).where(eq(staff.id, pro.pat.staffId));
+    now = at('09:00', '2027-03-06');
+    for (const [method, path] of [
+      ['POST', '/time-clock/clock-in'],
+      ['GET', '/time-clock'],
+    ] as const) {
+      const res = await pro.pat.call(method, clockUrl(pro, path), method === 'POST' ? {} : undefined);
+      expect(res.statusCode, res.body).toBe(404);
+    }
   });
 
   it('refuses a member whose access was removed (404)', async () => {

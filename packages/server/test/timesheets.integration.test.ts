@@ -165,6 +165,9 @@ describe.each(engines)('timesheets on %s', (engine) => {
       expect(unknown.statusCode).toBe(404);
     }
     expect((await auditOf(adaSheet)).map((a) => a.action)).toEqual(['CREATE', 'UPDATE']);
+    const badId = await pro.owner('POST', `${pro.base}/timesheets/not-an-id/approve`);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors[0].path).toBe('timesheetId');
   });
 
   it('refuses every bad edit with a 400 naming the field, and changes nothing', async () => {
@@ -237,6 +240,29 @@ describe.each(engines)('timesheets on %s', (engine) => {
     expect(update?.changedBy).toBe(pro.ownerId);
     expect(update?.newValues).toMatchObject({ reason: 'Arrived at five past', clockInAt: iso('18:05') });
     expect(update?.oldValues).toMatchObject({ clockInAt: iso('18:00'), status: 'approved' });
+    // The audit report shows it, about Sam, with the reason.
+    const report = await pro.owner(
+      'GET',
+      `${pro.base}/reports/audit?domain=timesheet&staffId=${pro.sam.staffId}&limit=100`,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    const entries = report.json().entries as {
+      subjectId: string;
+      domain: string;
+      subject: string;
+      action: string;
+      newValues: Record<string, unknown>;
+    }[];
+    const shown = entries.filter((e) => e.subjectId === samSheet);
+    expect(shown.map((e) => e.action).sort()).toEqual(
+      ['APPROVED', 'CREATE', 'REJECTED', 'UPDATE', 'UPDATE'].sort(),
+    );
+    expect(shown[0]).toMatchObject({
+      domain: 'timesheet',
+      subject: 'Sam · Timesheet · 01/03/2027',
+      action: 'UPDATE',
+      newValues: { reason: 'Arrived at five past' },
+    });
   });
 
   it('closes an open entry an administrator edits (a forgotten clock-out)', async () => {

@@ -22,6 +22,7 @@ export const AUDIT_DOMAINS = [
   'assistant',
   'pay_rate',
   'labour_settings',
+  'timesheet',
 ] as const;
 export type AuditDomain = (typeof AUDIT_DOMAINS)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_DOMAIN_LABELS: Record<AuditDomain, string> = {
   assistant: 'Schedule assistant',
   pay_rate: 'Pay rate',
   labour_settings: 'Labour settings',
+  timesheet: 'Timesheet',
 };
 
 /** Fields of the team that make up the schedule lock (spec 1 schedule lock). */
@@ -109,6 +111,10 @@ export const AUDIT_FIELD_LABELS = {
     lockedUntil: 'Locked until',
     coverage: 'Coverage',
     staffingRules: 'Staffing rules',
+    clockInEarlyMinutes: 'Clock in early (minutes)',
+    lateAfterMinutes: 'Late after (minutes)',
+    sickCoverOffers: 'Sick cover offers',
+    autoApproveSickCover: 'Approve sick cover at once',
   },
   request: {
     requestId: 'Request',
@@ -137,6 +143,17 @@ export const AUDIT_FIELD_LABELS = {
   },
   assistant: { source: 'Source', changeId: 'Change', kind: 'Kind', shiftId: 'Shift', reason: 'Change made' },
   pay_rate: { staffId: 'Staff member', effectiveFrom: 'Effective from', hourlyRate: 'Hourly rate' },
+  timesheet: {
+    staffId: 'Staff member',
+    shiftId: 'Shift',
+    workDate: 'Date',
+    clockInAt: 'Clocked in',
+    clockOutAt: 'Clocked out',
+    breakSeconds: 'Break (seconds)',
+    breakStartedAt: 'Break started',
+    status: 'Status',
+    reason: 'Reason',
+  },
   labour_settings: {
     weeklyBudget: 'Weekly budget',
     overtimeAfterMinutes: 'Overtime after (minutes a week)',

@@ -20,7 +20,8 @@ export const NOT_A_TICKET_USER = 'No ticket from this user was found';
  * What only the account holder may do, refused with 403 while an agent acts as them (issue 14):
  * changing the sign-in address, billing, deleting a team, logging out of all devices, and starting
  * another support session; and the calendar feed's secret address (issue 27), read or reset, since it
- * keeps working after the support session ends. Method and route pattern exactly as the server
+ * keeps working after the support session ends; and the time clock's taps (issue 44), which say the
+ * person is at work. Method and route pattern exactly as the server
  * registers them.
  */
 export const SUPPORT_MODE_REFUSED_ROUTES: readonly (readonly [string, string])[] = [
@@ -37,6 +38,11 @@ export const SUPPORT_MODE_REFUSED_ROUTES: readonly (readonly [string, string])[]
   ['POST', '/api/auth/impersonate/:userId'],
   ['GET', '/api/calendar/feed'],
   ['POST', '/api/calendar/feed/reset'],
+  // Clocking in and out (issue 44) says the person is at work now: an agent cannot say it for them.
+  ['POST', '/api/teams/:id/time-clock/clock-in'],
+  ['POST', '/api/teams/:id/time-clock/break-start'],
+  ['POST', '/api/teams/:id/time-clock/break-end'],
+  ['POST', '/api/teams/:id/time-clock/clock-out'],
 ];
 
 /** Whether a route is kept from an agent acting as a user. */

@@ -173,6 +173,8 @@ function createWorld(app: FastifyInstance) {
     entry: { id: '', body: {} as { staffId: string; hoursPerWeek: number; effectiveFrom: string } },
     tokens: { login: '', invite: '', verifyNew: '', confirm: '' },
     foreign: { id: '', staffId: '', shiftId: '' },
+    /** The worker's timesheet (issue 44), clocked in and out when the team is built. */
+    timesheetId: '',
     /** Edit hashes and the staff list as last read; dropped after every successful write. */
     read: null as null | { teamHash: string; staffHashes: Map<string, string>; staffIds: string[] },
     rebuilds: 0,
@@ -258,6 +260,12 @@ function createWorld(app: FastifyInstance) {
       );
     }
     await invitation();
+    // Before the shifts exist, so it is unscheduled whatever the time of day.
+    state.timesheetId = ok(
+      await send(state.worker.cookie, 'POST', `${base()}/time-clock/clock-in`, {}),
+      'clock in',
+    ).timesheetId;
+    ok(await send(state.worker.cookie, 'POST', `${base()}/time-clock/clock-out`), 'clock out');
     state.shifts = shiftBodies(state.staff.worker, state.staff.admin).map((body) => ({ id: '', body }));
     state.entry = { id: '', body: { staffId: state.staff.worker, hoursPerWeek: 37.5, effectiveFrom: today } };
     state.note.id = '';
@@ -383,6 +391,7 @@ function createWorld(app: FastifyInstance) {
         shiftId: state.shifts.map((s) => s.id),
         noteId: [state.note.id],
         entryId: [state.entry.id],
+        timesheetId: [state.timesheetId],
         token: [state.tokens.invite, state.tokens.login, state.tokens.verifyNew, state.tokens.confirm],
         email: [state.worker.email, state.invitedEmail, state.admin.email, state.owner.email],
       };

@@ -4455,7 +4455,7 @@ export interface paths {
                     limit?: number;
                     showUpToDate?: "0" | "1" | "true" | "false";
                     currentDate?: string;
-                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
+                    domain?: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings" | "timesheet";
                     actorId?: string;
                     staffId?: string;
                     format?: "json" | "csv";
@@ -4481,7 +4481,7 @@ export interface paths {
                                 changedAt: string;
                                 action: string;
                                 /** @enum {string} */
-                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings";
+                                domain: "shift" | "adjustment" | "staff" | "team" | "lock" | "request" | "day_note" | "open_shift" | "assistant" | "pay_rate" | "labour_settings" | "timesheet";
                                 subject: string;
                                 /** Format: uuid */
                                 subjectId: string;

@@ -52,6 +52,7 @@ const DOMAIN_WHERE: Record<AuditDomain, SQL> = {
   assistant: sql`${auditLog.entityType} = 'proposal'`,
   pay_rate: sql`${auditLog.entityType} = 'pay_rate'`,
   labour_settings: sql`${auditLog.entityType} = 'labour_settings'`,
+  timesheet: sql`${auditLog.entityType} = 'timesheet'`,
 };
 const REPORTED_ENTITIES = [
   'shift',
@@ -64,6 +65,7 @@ const REPORTED_ENTITIES = [
   'proposal',
   'pay_rate',
   'labour_settings',
+  'timesheet',
 ] as const;
 // Of the proposals' rows, the assistant's accepted changes only (core audit/display auditDomain).
 const assistantAcceptedOnly = sql`(${auditLog.entityType} <> 'proposal' or (${auditLog.action} = 'ACCEPTED' and ${auditLog.newValues} ->> 'source' = 'assistant'))`;
@@ -76,12 +78,12 @@ export function createReportRepository(db: Db) {
   // A change made in support mode names the user the agent acted as (docs/support.md).
   const onBehalfOf = alias(users, 'on_behalf_of_user');
   // The member of staff an entry is about: the staff row itself, a shift's (its row, or the values
-  // of a deleted one), a request's, a claim's, a pay rate's.
+  // of a deleted one), a request's, a claim's, a pay rate's, a timesheet's.
   const subjectStaffId = sql<string | null>`case
     when ${auditLog.entityType} = 'staff' then ${auditLog.entityId}
     when ${auditLog.entityType} = 'shift' then coalesce(${shiftRow.staffId}, (coalesce(${auditLog.newValues}, ${auditLog.oldValues}) ->> 'staffId')::uuid)
     when ${auditLog.entityType} = 'request' then ${requestRow.staffId}
-    when ${auditLog.entityType} in ('open_shift_claim', 'pay_rate') then (coalesce(${auditLog.newValues}, ${auditLog.oldValues}) ->> 'staffId')::uuid
+    when ${auditLog.entityType} in ('open_shift_claim', 'pay_rate', 'timesheet') then (coalesce(${auditLog.newValues}, ${auditLog.oldValues}) ->> 'staffId')::uuid
   end`;
 
   function auditWhere(teamId: string, filter: AuditFilter): SQL {

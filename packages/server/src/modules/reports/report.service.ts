@@ -259,6 +259,16 @@ function toAuditRow(row: AuditPageRow, currency: string): AuditReportRow {
           .join(' · ');
       case 'labour_settings':
         return 'Labour settings';
+      case 'timesheet':
+        // The person, and the date the timesheet counts on (issue 44).
+        return [
+          person,
+          typeof values.workDate === 'string'
+            ? `Timesheet · ${formatEnGbDate(values.workDate)}`
+            : 'Timesheet',
+        ]
+          .filter(Boolean)
+          .join(' · ');
       case 'assistant':
         return typeof values.reason === 'string'
           ? `Schedule assistant · ${values.reason}`

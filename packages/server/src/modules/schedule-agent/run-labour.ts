@@ -1,9 +1,11 @@
 import type { AgentChange, AgentCost } from '@rotaboard/core/contracts/proposals';
 import { addDays } from '@rotaboard/core/dates/week';
 import type { CostEntry } from '@rotaboard/core/labour/labour-cost';
+import { withApprovedTimesheets } from '@rotaboard/core/time-clock/approved-time';
 import type { Db } from '../../db/db.ts';
 import { type DateRange, labourCosting } from '../labour/labour-costing.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
+import { timesheetReads } from '../time-clock/timesheet-reads.ts';
 import type { AgentLabour } from './agent/types.ts';
 
 /**
@@ -22,11 +24,16 @@ export async function loadRunLabour(
   const costing = await labourCosting(db).forTeam(teamId, addDays(range.endDate, 6));
   if (!costing) return undefined;
   const weeks = costing.weeksAround(range);
+  // Approved timesheets in their shifts' place (issue 44), as costRange reads them for /labour.
+  const [scheduled, approved] = await Promise.all([
+    scheduleReads(db).costEntriesForTeam(teamId, weeks.startDate, weeks.endDate),
+    timesheetReads(db).approvedForTeam(teamId, weeks.startDate, weeks.endDate),
+  ]);
   return {
     context: costing.context,
     weeklyBudgetMinor: costing.team.weeklyBudgetMinor,
     currency: costing.team.currency,
-    entries: await scheduleReads(db).costEntriesForTeam(teamId, weeks.startDate, weeks.endDate),
+    entries: withApprovedTimesheets(scheduled, approved, costing.context.timeZone),
   };
 }
 

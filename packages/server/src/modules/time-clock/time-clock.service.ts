@@ -1,3 +1,4 @@
+import { changedFields } from '@rotaboard/core/audit/changes';
 import { addDays } from '@rotaboard/core/dates/week';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
@@ -66,6 +67,28 @@ const clockable = (row: ShiftRow): ClockableShift => ({
   endTime: row.endTime,
   isTimeOff: row.isTimeOff,
 });
+
+/**
+ * A timesheet's audit row: the fields that changed, each side also naming whose timesheet and its
+ * date (the audit report's subject), and the edit's reason with the new values.
+ */
+function auditTimesheet(
+  effects: Effects,
+  before: TimesheetRow,
+  after: TimesheetRow,
+  action: 'UPDATE' | 'APPROVED' | 'REJECTED',
+  extra: Record<string, unknown> = {},
+) {
+  const changed = changedFields(timesheetAuditValues(before), timesheetAuditValues(after));
+  const about = (row: TimesheetRow) => ({ staffId: row.staffId, workDate: row.workDate });
+  effects.audit({
+    entityType: 'timesheet',
+    entityId: after.id,
+    action,
+    oldValues: { ...about(before), ...changed?.oldValues },
+    newValues: { ...about(after), ...changed?.newValues, ...extra },
+  });
+}
 
 /** Tells the team's owners and administrators that someone clocked, or a timesheet changed. */
 const announceTimeClock = (effects: Effects, row: TimesheetRow) =>
@@ -137,12 +160,7 @@ export function createTimeClockService(
         if (problem || !open) throw new DomainError(ErrorCode.CONFLICT, problem ?? 'You are not clocked in.');
         const now = clock();
         const after = await repo.update(open.id, change(open, now));
-        effects.auditUpdate({
-          entityType: 'timesheet',
-          entityId: after.id,
-          before: timesheetAuditValues(open),
-          after: timesheetAuditValues(after),
-        });
+        auditTimesheet(effects, open, after, 'UPDATE');
         announceTimeClock(effects, after);
         return toTimesheetNowDto(await withContext(tx, after), access.team.timeZone, now);
       },
@@ -183,13 +201,7 @@ export function createTimeClockService(
         decidedBy: user.id,
         decidedAt: new Date(now),
       });
-      effects.audit({
-        entityType: 'timesheet',
-        entityId: row.id,
-        action: status === 'approved' ? 'APPROVED' : 'REJECTED',
-        oldValues: { status: row.status },
-        newValues: { status, staffId: row.staffId, workDate: row.workDate },
-      });
+      auditTimesheet(effects, row, after, status === 'approved' ? 'APPROVED' : 'REJECTED');
       announceTimeClock(effects, after);
       return toTimesheetDto(await withContext(tx, after), access.team.timeZone, now);
     });
@@ -342,13 +354,7 @@ export function createTimeClockService(
           // An unscheduled entry counts on its clock-in's date; a shift's on the shift's.
           ...(row.shiftId ? {} : { workDate: todayIn(access.team.timeZone, edit.clockInAt) }),
         });
-        effects.audit({
-          entityType: 'timesheet',
-          entityId: row.id,
-          action: 'UPDATE',
-          oldValues: timesheetAuditValues(row),
-          newValues: { ...timesheetAuditValues(after), reason: input.reason },
-        });
+        auditTimesheet(effects, row, after, 'UPDATE', { reason: input.reason });
         announceTimeClock(effects, after);
         return toTimesheetDto(await withContext(tx, after), access.team.timeZone, now);
       });
