@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { noShowAlerts, teams, timesheets } from '../src/db/schema.ts';
+import { createNoShowRepository } from '../src/modules/no-shows/no-show.repository.ts';
 import {
   client,
   createTestApp,
@@ -128,6 +129,17 @@ describe.each(engines)('no-shows on %s', (engine) => {
     await check(at(date, '09:21'));
     const [alert] = await t.database.db.select().from(noShowAlerts).where(eq(noShowAlerts.shiftId, shiftId));
     expect(alert?.resolvedAt).toEqual(at(date, '09:21'));
+  });
+
+  it('takes a no-show off the bell when the shift is called in sick after it', async () => {
+    const w = await world(t.app);
+    const date = addDays(weekAhead(), 5);
+    const shiftId = await w.addShift(date, '09:00', '17:00');
+    expect((await check(at(date, '09:30'))).map((s) => s.shiftId)).toEqual([shiftId]);
+    expect(await bellCount(w.owner, w.teamId)).toBe(1);
+    expect((await w.pat.call('POST', `${w.base}/shifts/${shiftId}/sick`, {})).statusCode).toBe(201);
+    expect(await bellCount(w.owner, w.teamId)).toBe(0);
+    expect(await bellCount(w.admin.call, w.teamId)).toBe(0);
   });
 
   it('tells nobody of a clocked-in shift, time off, a sick call, a shift over, or a Free team’s', async () => {
@@ -263,5 +275,19 @@ describe.skipIf(!ready)('no-shows with two processes on PostgreSQL and Redis', (
     expect(mails).toHaveLength(6);
     expect(mails.filter((m) => m.to === w.ownerEmail)).toHaveLength(3);
     expect((await a.db.select().from(noShowAlerts)).map((r) => r.shiftId).sort()).toEqual([...ids].sort());
+  });
+
+  it('lets only one of two processes’ inserts of a shift’s alert land, lock or no lock', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const w = await world(a);
+    const shiftId = await w.addShift(addDays(weekAhead(), 4), '08:00', '12:00');
+    const values = { shiftId, teamId: w.teamId, staffId: w.pat.staffId, sentAt: new Date() };
+    for (let i = 0; i < 3; i++) {
+      const landed = await Promise.all([
+        createNoShowRepository(a.db).insertAlert(values),
+        createNoShowRepository(b.db).insertAlert(values),
+      ]);
+      expect(landed.filter(Boolean)).toHaveLength(i === 0 ? 1 : 0);
+    }
   });
 });

@@ -445,4 +445,60 @@ describe.each(engines)('sick calls on %s', (engine) => {
     expect(mail?.text).toContain('Tia Lee has time off then');
     expect(mail?.text).toContain('Dan Lee is unavailable then');
   });
+
+  it('takes one of two sick calls for the same shift at once; the other is a 409', async () => {
+    const w = await world({ cooks: ['Sam'] });
+    for (let round = 0; round < 3; round++) {
+      const shiftId = await addShift(w, w.pat.staffId, day(12 + round), '09:00', '17:00');
+      const answers = await Promise.all([
+        w.pat.call('POST', sickUrl(w, shiftId), {}),
+        w.admin.call('POST', sickUrl(w, shiftId), {}),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join('\n')).toEqual([
+        201, 409,
+      ]);
+      const posted = await t.database.db
+        .select()
+        .from(openShifts)
+        .where(eq(openShifts.fromSickShiftId, shiftId));
+      expect(posted).toHaveLength(1);
+    }
+  });
+
+  it('audits a sick call made in support mode as the agent, on behalf of the member', async () => {
+    const w = await world({ cooks: ['Sam'] });
+    const shiftId = await addShift(w, w.pat.staffId, day(5), '09:00', '17:00');
+    const agentCookie = await signIn(t.app, 'help@rotaboard.test', { firstName: 'Hal', lastName: 'Helper' });
+    const agent = client(t.app, agentCookie);
+    const agentId = (await agent('GET', '/api/auth/me')).json().user.id as string;
+    const patUser = (await w.pat.call('GET', '/api/auth/me')).json().user.id as string;
+    const ticket = await w.pat.call('POST', '/api/support/tickets', {
+      title: 'Sick',
+      message: 'Please call in for me',
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const started = await agent('POST', `/api/auth/impersonate/${patUser}`);
+    const support = started.cookies.find((c) => c.name === 'rotaboard_support');
+    expect(support?.value, started.body).toBeTruthy();
+    const asPat = client(t.app, `${agentCookie}; rotaboard_support=${support!.value}`);
+    const res = await asPat('POST', sickUrl(w, shiftId), { note: 'Phoned the helpdesk' });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.teamId, w.teamId), inArray(auditLog.entityId, [shiftId, res.json().openShiftId])),
+      );
+    // The sick call's rows: the shift's update and the open shift's creation (not the shift's own creation).
+    const sickCall = rows.filter((row) => !(row.entityType === 'shift' && row.action === 'CREATE'));
+    expect(sickCall.map((row) => `${row.entityType} ${row.action}`).sort()).toEqual([
+      'open_shift CREATE',
+      'shift UPDATE',
+    ]);
+    for (const row of sickCall)
+      expect({ changedBy: row.changedBy, onBehalfOf: row.onBehalfOf }).toEqual({
+        changedBy: agentId,
+        onBehalfOf: patUser,
+      });
+  });
 });

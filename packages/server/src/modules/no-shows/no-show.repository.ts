@@ -83,14 +83,18 @@ export function createNoShowRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Marks resolved the alerts whose person has clocked in for the shift since. */
-    async resolveClockedIn(now: Date): Promise<number> {
+    /**
+     * Marks resolved the alerts sent since `since` whose person has clocked in for the shift since
+     * (older ones are off the bell anyway: the check does not reread them every minute forever).
+     */
+    async resolveClockedIn(now: Date, since: Date): Promise<number> {
       const rows = await db
         .update(noShowAlerts)
         .set({ resolvedAt: now })
         .where(
           and(
             isNull(noShowAlerts.resolvedAt),
+            gt(noShowAlerts.sentAt, since),
             sql`exists (select 1 from ${timesheets} where ${timesheets.shiftId} = ${noShowAlerts.shiftId})`,
           ),
         )
@@ -135,7 +139,8 @@ export function createNoShowRepository(db: Db) {
 
     /**
      * The bell (type `no_shows`): per team `userId` owns or administers, alerts of the last day
-     * (`since`) not resolved and whose person has not clocked in for the shift since.
+     * (`since`) not resolved, whose shift is still a shift (not called in sick since) and whose person
+     * has not clocked in for it since.
      */
     async unresolvedForReviewer(userId: string, now: Date, since: Date) {
       const adminTeam = alias(teams, 'admin_team');
@@ -159,10 +164,13 @@ export function createNoShowRepository(db: Db) {
         })
         .from(noShowAlerts)
         .innerJoin(teams, eq(teams.id, noShowAlerts.teamId))
+        .innerJoin(shifts, eq(shifts.id, noShowAlerts.shiftId))
         .where(
           and(
             isNull(noShowAlerts.resolvedAt),
             gt(noShowAlerts.sentAt, since),
+            // Called in sick (or made time off) since: nobody is missing any more.
+            eq(shifts.isTimeOff, false),
             notExists(clockedIn(db)),
             or(eq(teams.ownerId, userId), inArray(noShowAlerts.teamId, adminTeams)),
           ),

@@ -10,6 +10,9 @@ import { noShowEmail } from '../mail/templates.ts';
 import { userDirectory } from '../users/user-directory.ts';
 import { createNoShowRepository } from './no-show.repository.ts';
 
+/** How far back a check looks for alerts resolved by a late clock-in: two days, past any shift's end. */
+const RESOLVE_WITHIN_MS = 2 * 24 * 60 * 60 * 1000;
+
 /** What the no-show checker is built from (services.ts passes the app's). */
 export type NoShowDeps = {
   db: Db;
@@ -39,7 +42,7 @@ export function createNoShowService(deps: NoShowDeps) {
       return runCommand(deps, { teamId: null, actor: null }, async (tx, effects) => {
         const repo = createNoShowRepository(tx);
         if (!(await repo.tryCheckLock())) return [];
-        await repo.resolveClockedIn(now);
+        await repo.resolveClockedIn(now, new Date(now.getTime() - RESOLVE_WITHIN_MS));
         const { startDate, endDate } = noShowDates(now);
         const due = (await repo.candidates(startDate, endDate)).filter((c) =>
           isNoShowDue(c, c.lateAfterMinutes, c.timeZone, now),
