@@ -126,6 +126,8 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
   await mailedEmail(page.request, benEmail, /./);
   // The bell is read when a page opens (and every few minutes).
   await ben.page.reload();
+  // On a desktop too, a member has today's clock, above the week (no shift today: unscheduled).
+  await expect(ben.page.getByTestId('time-clock')).toContainText('No shift today');
   await expect(ben.page.getByTestId('notification-count')).toHaveText('1', { timeout: 15_000 });
   await ben.page.getByTestId('notification-bell').click();
   const offer = ben.page.getByRole('menuitem', { name: /1 shift to cover/ });

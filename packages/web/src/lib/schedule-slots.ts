@@ -163,13 +163,16 @@ export type WeekTimeClockInput = {
   today: string;
   /** The week's shifts. */
   shifts: readonly ShiftDto[];
-  /** The staff agenda is shown (a member on a phone). */
-  agenda: boolean;
+  /** The week shows today (the clock is today's). */
+  showsToday: boolean;
 };
 
 /** What the time clock (issue 44) gives the week. */
 export type WeekTimeClock = {
-  /** At the top of today in the staff agenda: Clock in / Start break / End break / Clock out. */
+  /**
+   * A member's clock for today (Clock in / Start break / End break / Clock out): at the top of today in
+   * the phone agenda, above the grid on wider screens.
+   */
   todayPanel: ReactNode;
   /** Under one of the member's own shifts in the agenda ("Call in sick"); null when not offered. */
   shiftAction: ((shift: ShiftDto) => ReactNode) | null;

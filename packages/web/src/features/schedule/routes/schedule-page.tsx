@@ -199,7 +199,7 @@ export function SchedulePage({
     myStaffId,
     today,
     shifts: weekShifts,
-    agenda: !isAdmin && phone,
+    showsToday: dates.includes(today),
   });
   // Labour cost: Pro, owner and administrators only (issue 43). Under the day headings: the day costs,
   // the coverage, then the open shifts.
@@ -279,31 +279,35 @@ export function SchedulePage({
             shiftAction={timeClock.shiftAction}
           />
         ) : (
-          <WeekGrid
-            dates={dates}
-            today={today}
-            rows={rows}
-            shifts={weekShifts}
-            notes={week.notes}
-            dayTotals={totalsByDay}
-            isAdmin={isAdmin}
-            myStaffId={myStaffId}
-            nextShiftId={week.nextShiftId}
-            // The lock is the administrators' business; staff see unpublished days explained instead.
-            lockedUntil={isAdmin ? lock.lockedUntil : null}
-            onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
-            onOpen={(shift) =>
-              setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
-            }
-            onDrop={onDrop}
-            onNote={(date, note) => setNoteEditor({ open: true, date, note })}
-            onDelete={onDelete}
-            marks={staffing.rowMarks}
-            nameMarks={timeClock.nameMarks}
-            dayMarks={staffing.dayMarks}
-            rowsAbove={rowsAbove}
-            onOffer={onOffer}
-          />
+          <>
+            {/* Staff on a wider screen: today's clock above the week (on a phone it is in the agenda). */}
+            {!isAdmin && timeClock.todayPanel ? <div className="max-w-md">{timeClock.todayPanel}</div> : null}
+            <WeekGrid
+              dates={dates}
+              today={today}
+              rows={rows}
+              shifts={weekShifts}
+              notes={week.notes}
+              dayTotals={totalsByDay}
+              isAdmin={isAdmin}
+              myStaffId={myStaffId}
+              nextShiftId={week.nextShiftId}
+              // The lock is the administrators' business; staff see unpublished days explained instead.
+              lockedUntil={isAdmin ? lock.lockedUntil : null}
+              onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
+              onOpen={(shift) =>
+                setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
+              }
+              onDrop={onDrop}
+              onNote={(date, note) => setNoteEditor({ open: true, date, note })}
+              onDelete={onDelete}
+              marks={staffing.rowMarks}
+              nameMarks={timeClock.nameMarks}
+              dayMarks={staffing.dayMarks}
+              rowsAbove={rowsAbove}
+              onOffer={onOffer}
+            />
+          </>
         )}
       </>
     );

@@ -19,8 +19,9 @@ const CLOCKED_IN_POLL_MS = 120_000;
 
 /**
  * What the time clock gives the week (issue 44), on Pro: a member's clock for today and "Call in sick"
- * on their own upcoming shifts in the phone agenda; for administrators, a mark on the rows of who is
- * clocked in now, kept live by the `'time-clock'` events (lib/realtime-policy.ts).
+ * on their own upcoming shifts in the phone agenda (the clock above the grid on wider screens); for
+ * administrators, a mark on the rows of who is clocked in now, kept live by the `'time-clock'` events
+ * (lib/realtime-policy.ts).
  */
 export function useWeekTimeClock({
   teamId,
@@ -30,7 +31,7 @@ export function useWeekTimeClock({
   myStaffId,
   today,
   shifts,
-  agenda,
+  showsToday,
 }: WeekTimeClockInput): WeekTimeClock {
   const hour12 = useHour12();
   // Written here rather than taken from lib/time-clock-api.ts: that module (the clock's and timesheets'
@@ -63,12 +64,13 @@ export function useWeekTimeClock({
       shifts.filter((shift) => shift.staffId === myStaffId && shift.shiftDate === today && !shift.isTimeOff),
     [shifts, myStaffId, today],
   );
-  const member = enabled && agenda && !isAdmin && Boolean(myStaffId);
-  const todayPanel = member ? (
-    <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
-      <ClockPanel teamId={teamId} zone={zone} shifts={todayShifts} />
-    </Suspense>
-  ) : null;
+  const member = enabled && !isAdmin && Boolean(myStaffId);
+  const todayPanel =
+    member && showsToday ? (
+      <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
+        <ClockPanel teamId={teamId} zone={zone} shifts={todayShifts} />
+      </Suspense>
+    ) : null;
 
   const sickButton = useCallback(
     (shift: ShiftDto) =>
