@@ -1,7 +1,7 @@
 import { SUPPORT_MODE_REFUSED_MESSAGE } from '@rotaboard/core/support/support-mode';
 import { TIME_CLOCK_IS_PRO } from '@rotaboard/core/time-clock/time-clock-plan';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, staff, timesheets } from '../src/db/schema.ts';
 import { client, createTestApp, engines, signIn, type TestApp } from './support/harness.ts';
 import { address, addShift, type Call, type StaffingWorld, staffingWorld } from './support/staffing-world.ts';
@@ -163,6 +163,30 @@ describe.each(engines)('the time clock on %s', (engine) => {
       scheduledMinutes: null,
       varianceMinutes: null,
     });
+  });
+
+  it('announces each tap live as a time-clock change of the day, for the administrators', async () => {
+    const events: { kind: string; teamId: string; startDate: string | null; ids: readonly string[] }[] = [];
+    const scheduleUpdated = t.app.realtime.scheduleUpdated.bind(t.app.realtime);
+    const spy = vi.spyOn(t.app.realtime, 'scheduleUpdated').mockImplementation((event) => {
+      events.push(event);
+      scheduleUpdated(event);
+    });
+    try {
+      now = at('09:00', '2027-03-08');
+      const clockIn = await pro.pat.call('POST', clockUrl(pro, '/clock-in'), {});
+      expect(clockIn.statusCode).toBe(201);
+      expect((await pro.pat.call('POST', clockUrl(pro, '/clock-out'))).statusCode).toBe(200);
+      // A refused tap announces nothing.
+      expect((await pro.pat.call('POST', clockUrl(pro, '/clock-out'))).statusCode).toBe(409);
+      const { timesheetId } = clockIn.json();
+      expect(events.map((e) => [e.kind, e.teamId, e.startDate, e.ids])).toEqual([
+        ['time-clock', pro.teamId, '2027-03-08', [timesheetId]],
+        ['time-clock', pro.teamId, '2027-03-08', [timesheetId]],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses a shift that is not the caller’s (403), outside its window (409) or unknown (404)', async () => {

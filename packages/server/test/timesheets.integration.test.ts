@@ -265,8 +265,10 @@ describe.each(engines)('timesheets on %s', (engine) => {
     });
   });
 
+  let forgotten = '';
   it('closes an open entry an administrator edits (a forgotten clock-out)', async () => {
     const sheet = await clockIn(pro.sam.call, pro, '08:00', '2027-03-02');
+    forgotten = sheet;
     now = at('23:00', '2027-03-02');
     const res = await pro.admin!.call('PUT', sheetUrl(pro, sheet), {
       clockInAt: iso('08:00', '2027-03-02'),
@@ -370,5 +372,26 @@ describe.each(engines)('timesheets on %s', (engine) => {
       onBehalfOf: pro.ownerId,
     });
     await agent('POST', '/api/auth/impersonate/end');
+  });
+
+  it('keeps locked days locked for the schedule, not for timesheets', async () => {
+    const lock = await pro.owner('PUT', `${pro.base}/shifts/locked-until`, {
+      lockedUntil: '2027-03-05',
+      hideScheduleAfterLock: false,
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    now = at('12:00', '2027-03-03');
+    const edited = await pro.owner('PUT', sheetUrl(pro, forgotten), {
+      clockInAt: iso('08:15', '2027-03-02'),
+      clockOutAt: iso('16:00', '2027-03-02'),
+      breakMinutes: 30,
+      reason: 'Arrived at quarter past',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const approved = await pro.owner('POST', sheetUrl(pro, forgotten, '/approve'));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', workedMinutes: 435, date: '2027-03-02' });
+    const sheet = await clockIn(pro.sam.call, pro, '12:00', '2027-03-03');
+    expect((await tap(pro.sam.call, pro, 'clock-out', '12:30', '2027-03-03')).timesheetId).toBe(sheet);
   });
 });
