@@ -277,6 +277,33 @@ describe.skipIf(!ready)('no-shows with two processes on PostgreSQL and Redis', (
     expect((await a.db.select().from(noShowAlerts)).map((r) => r.shiftId).sort()).toEqual([...ids].sort());
   });
 
+  it('skips a round while another process is checking, and tells the shift at the next', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const w = await world(a);
+    const date = addDays(weekAhead(), 5);
+    const shiftId = await w.addShift(date, '08:00', '12:00');
+    const now = at(date, '08:20');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const gotLock = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Process A is checking: it holds the check's lock in its transaction.
+    const checking = a.db.transaction(async (tx) => {
+      expect(await createNoShowRepository(tx).tryCheckLock()).toBe(true);
+      locked();
+      await held;
+    });
+    await gotLock;
+    expect(await b.services.noShows.checkNoShows(now)).toEqual([]);
+    release();
+    await checking;
+    expect((await b.services.noShows.checkNoShows(now)).map((s) => s.shiftId)).toEqual([shiftId]);
+  });
+
   it('lets only one of two processes’ inserts of a shift’s alert land, lock or no lock', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const w = await world(a);

@@ -1,6 +1,6 @@
 import { addDays, toIsoDate } from '@rotaboard/core/dates/week';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, openShiftClaims, openShifts, shifts, sickCoverOffers, teams } from '../src/db/schema.ts';
 import {
   client,
@@ -500,5 +500,38 @@ describe.each(engines)('sick calls on %s', (engine) => {
         changedBy: agentId,
         onBehalfOf: patUser,
       });
+  });
+
+  it('announces the schedule and the open shifts to the team, as the caller, for the call and an approved claim', async () => {
+    const w = await world({ cooks: ['Sam'] });
+    const shiftId = await addShift(w, w.pat.staffId, day(5), '09:00', '17:00');
+    const events: { teamId: string; kind: string; ids: string[]; changedBy: { userId: string } }[] = [];
+    const scheduleUpdated = t.app.realtime.scheduleUpdated.bind(t.app.realtime);
+    const spy = vi.spyOn(t.app.realtime, 'scheduleUpdated').mockImplementation((event) => {
+      events.push(event);
+      scheduleUpdated(event);
+    });
+    try {
+      const res = await w.pat.call('POST', sickUrl(w, shiftId), {});
+      expect(res.statusCode, res.body).toBe(201);
+      const patUser = (await w.pat.call('GET', '/api/auth/me')).json().user.id;
+      const mine = events.filter((e) => e.teamId === w.teamId);
+      expect(mine.map((e) => e.kind).sort()).toEqual(['open-shifts', 'shifts']);
+      expect(mine.find((e) => e.kind === 'shifts')?.ids).toEqual([shiftId]);
+      expect(mine.find((e) => e.kind === 'open-shifts')?.ids).toEqual([res.json().openShiftId]);
+      for (const e of mine) expect(e.changedBy.userId).toBe(patUser);
+
+      events.length = 0;
+      const claim = await w.cooks.Sam!.call('POST', `${w.base}/open-shifts/${res.json().openShiftId}/claim`);
+      expect(claim.statusCode, claim.body).toBe(201);
+      expect(
+        events
+          .filter((e) => e.teamId === w.teamId)
+          .map((e) => e.kind)
+          .sort(),
+      ).toEqual(['open-shifts', 'shifts']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -4,8 +4,11 @@ import type { Db } from '../../db/db.ts';
 import { noShowAlerts, shifts, staff, teams, timesheets, users } from '../../db/schema.ts';
 import { teamTodaySql } from '../../lib/calendar.ts';
 
-/** The key of the advisory lock one checker holds while it checks (any constant; the repo's own). */
-const CHECK_LOCK_KEY = 44_000_044;
+/**
+ * The advisory lock one checker holds while it checks: a pair of keys, a space of its own apart from
+ * the single-key locks other writes take (requests' `hashtext(…)`), so no other lock can share it.
+ */
+const CHECK_LOCK_KEYS = [44, 1] as const;
 
 /** A clock-in for a shift: the time clock's `timesheets` row with its id (read here, not through that module). */
 const clockedIn = (db: Db) =>
@@ -19,7 +22,9 @@ export function createNoShowRepository(db: Db) {
      * process holds it (it is checking now: this round is theirs).
      */
     async tryCheckLock(): Promise<boolean> {
-      const result = await db.execute(sql`select pg_try_advisory_xact_lock(${CHECK_LOCK_KEY}) as locked`);
+      const result = await db.execute(
+        sql`select pg_try_advisory_xact_lock(${CHECK_LOCK_KEYS[0]}::int, ${CHECK_LOCK_KEYS[1]}::int) as locked`,
+      );
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
         locked: boolean;
       }[];
