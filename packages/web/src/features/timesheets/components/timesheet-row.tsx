@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { formatLongDate } from '../../../lib/dates';
 import {
   describeVariance,
   formatMinutes,
@@ -51,6 +52,8 @@ export function TimesheetRow({
   const nextDay = clockOut && clockOut.date !== clockIn.date ? ' (next day)' : '';
   const variance = describeVariance(row.varianceMinutes);
   const decidable = row.status === 'pending';
+  // Named in full: one person may have two entries a day, and a list of "Approve" buttons says nothing.
+  const which = `the timesheet of ${row.staffName}, ${formatLongDate(row.date)} from ${formatClock(clockIn.time, hour12)}`;
   return (
     <li
       className="flex flex-col gap-2 border-b border-border px-3 py-3 last:border-b-0 lg:flex-row lg:items-center lg:gap-4"
@@ -98,7 +101,7 @@ export function TimesheetRow({
             size="sm"
             variant="outline"
             aria-haspopup="dialog"
-            aria-label={`Edit the timesheet of ${row.staffName}`}
+            aria-label={`Edit ${which}`}
             onClick={onEdit}
             disabled={busy}
           >
@@ -107,18 +110,13 @@ export function TimesheetRow({
         ) : null}
         {decidable ? (
           <>
-            <Button
-              size="sm"
-              aria-label={`Approve the timesheet of ${row.staffName}`}
-              onClick={onApprove}
-              disabled={busy}
-            >
+            <Button size="sm" aria-label={`Approve ${which}`} onClick={onApprove} disabled={busy}>
               Approve
             </Button>
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Reject the timesheet of ${row.staffName}`}
+              aria-label={`Reject ${which}`}
               onClick={onReject}
               disabled={busy}
             >
