@@ -170,8 +170,8 @@ export type WeekTimeClockInput = {
 /** What the time clock (issue 44) gives the week. */
 export type WeekTimeClock = {
   /**
-   * A member's clock for today (Clock in / Start break / End break / Clock out): at the top of today in
-   * the phone agenda, above the grid on wider screens.
+   * A member's clock for today (Clock in / Start break / End break / Clock out), drawn first above
+   * their agenda or week.
    */
   todayPanel: ReactNode;
   /** Under one of the member's own shifts in the agenda ("Call in sick"); null when not offered. */

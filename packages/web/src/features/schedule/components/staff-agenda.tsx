@@ -44,7 +44,6 @@ export function StaffAgenda({
   myStaffId,
   today,
   onOffer = null,
-  todayPanel = null,
   shiftAction = null,
 }: {
   dates: string[];
@@ -55,8 +54,6 @@ export function StaffAgenda({
   today: string;
   /** On Pro: Swap / Give away on one's own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
-  /** On Pro, at the top of today: the time clock (issue 44, features/time-clock). */
-  todayPanel?: ReactNode;
   /** On Pro, under one's own upcoming shifts: "Call in sick" (issue 44). */
   shiftAction?: ((shift: ShiftDto) => ReactNode) | null;
 }) {
@@ -93,7 +90,6 @@ export function StaffAgenda({
                   {note.noteText}
                 </p>
               ))}
-            {isToday ? todayPanel : null}
             {myStaffId ? (
               mine.length > 0 ? (
                 <div className="flex flex-col gap-2">

@@ -265,6 +265,8 @@ export function SchedulePage({
           </p>
         ) : null}
         {labour.bar}
+        {/* Staff: today's clock first, the thing needed on arriving at work (issue 44). */}
+        {!isAdmin ? timeClock.todayPanel : null}
         {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda
@@ -275,39 +277,34 @@ export function SchedulePage({
             myStaffId={myStaffId}
             today={today}
             onOffer={onOffer}
-            todayPanel={timeClock.todayPanel}
             shiftAction={timeClock.shiftAction}
           />
         ) : (
-          <>
-            {/* Staff on a wider screen: today's clock above the week (on a phone it is in the agenda). */}
-            {!isAdmin && timeClock.todayPanel ? <div className="max-w-md">{timeClock.todayPanel}</div> : null}
-            <WeekGrid
-              dates={dates}
-              today={today}
-              rows={rows}
-              shifts={weekShifts}
-              notes={week.notes}
-              dayTotals={totalsByDay}
-              isAdmin={isAdmin}
-              myStaffId={myStaffId}
-              nextShiftId={week.nextShiftId}
-              // The lock is the administrators' business; staff see unpublished days explained instead.
-              lockedUntil={isAdmin ? lock.lockedUntil : null}
-              onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
-              onOpen={(shift) =>
-                setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
-              }
-              onDrop={onDrop}
-              onNote={(date, note) => setNoteEditor({ open: true, date, note })}
-              onDelete={onDelete}
-              marks={staffing.rowMarks}
-              nameMarks={timeClock.nameMarks}
-              dayMarks={staffing.dayMarks}
-              rowsAbove={rowsAbove}
-              onOffer={onOffer}
-            />
-          </>
+          <WeekGrid
+            dates={dates}
+            today={today}
+            rows={rows}
+            shifts={weekShifts}
+            notes={week.notes}
+            dayTotals={totalsByDay}
+            isAdmin={isAdmin}
+            myStaffId={myStaffId}
+            nextShiftId={week.nextShiftId}
+            // The lock is the administrators' business; staff see unpublished days explained instead.
+            lockedUntil={isAdmin ? lock.lockedUntil : null}
+            onAdd={(staffId, date) => setEditor({ open: true, shift: null, staffId, date })}
+            onOpen={(shift) =>
+              setEditor({ open: true, shift, staffId: shift.staffId, date: shift.shiftDate })
+            }
+            onDrop={onDrop}
+            onNote={(date, note) => setNoteEditor({ open: true, date, note })}
+            onDelete={onDelete}
+            marks={staffing.rowMarks}
+            nameMarks={timeClock.nameMarks}
+            dayMarks={staffing.dayMarks}
+            rowsAbove={rowsAbove}
+            onOffer={onOffer}
+          />
         )}
       </>
     );

@@ -82,7 +82,7 @@ export default function ClockPanel({
   return (
     <section
       aria-label="Time clock"
-      className="mb-3 rounded-lg border border-primary/40 bg-primary/5 p-3"
+      className="mb-3 rounded-lg border border-primary/40 bg-primary/5 p-3 sm:max-w-md"
       data-testid="time-clock"
       data-state={query.isPending ? 'loading' : state}
     >

@@ -19,7 +19,7 @@ const CLOCKED_IN_POLL_MS = 120_000;
 
 /**
  * What the time clock gives the week (issue 44), on Pro: a member's clock for today and "Call in sick"
- * on their own upcoming shifts in the phone agenda (the clock above the grid on wider screens); for
+ * on their own upcoming shifts in the phone agenda (the clock first, above the agenda or the week); for
  * administrators, a mark on the rows of who is clocked in now, kept live by the `'time-clock'` events
  * (lib/realtime-policy.ts).
  */
