@@ -271,6 +271,13 @@ describe.each(engines)('the time clock on %s', (engine) => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
       expect(answers.find((a) => a.statusCode === 409)?.json().message).toMatch(/already clocked in/);
       now += 60_000;
+      for (const path of ['/break-start', '/break-end']) {
+        const both = await Promise.all([
+          pro.sam.call('POST', clockUrl(pro, path)),
+          pro.sam.call('POST', clockUrl(pro, path)),
+        ]);
+        expect(both.map((a) => a.statusCode).sort(), path).toEqual([200, 409]);
+      }
       const taps = await Promise.all([
         pro.sam.call('POST', clockUrl(pro, '/clock-out')),
         pro.sam.call('POST', clockUrl(pro, '/clock-out')),
