@@ -107,6 +107,7 @@ export const APP_ROUTES = [
   '/reports',
   '/reports/:reportId',
   '/staffing',
+  '/timesheets',
 ] as const;
 
 /** Whether `path` matches a route pattern of APP_ROUTES (`:name` one segment, `/*` the rest). */

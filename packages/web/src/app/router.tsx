@@ -23,6 +23,7 @@ import {
   TeamsPage,
   TermsPage,
   TicketPage,
+  TimesheetsPage,
   VerifyNewEmailPage,
   VerifyPage,
 } from './pages';
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: '/staff/*', element: <StaffPage /> },
               { path: '/reports', element: <ReportsHomePage /> },
               { path: '/reports/:reportId', element: <ReportPage /> },
+              { path: '/timesheets', element: <TimesheetsPage /> },
             ],
           },
         ],

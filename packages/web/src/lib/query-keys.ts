@@ -25,7 +25,10 @@ export type TeamKeyPart =
   | 'reports'
   | 'labour'
   | 'pay-rates'
-  | 'labour-settings';
+  | 'labour-settings'
+  | 'time-clock'
+  | 'timesheets'
+  | 'day-settings';
 
 /** Filters of the audit report, part of its key. */
 export type AuditKeyFilters = { domain: string | null; actorId: string | null; staffId: string | null };
@@ -79,6 +82,14 @@ function teamKeys(teamId: string) {
     payRates: (staffId?: string) =>
       staffId === undefined ? ([...all, 'pay-rates'] as const) : ([...all, 'pay-rates', staffId] as const),
     labourSettings: () => [...all, 'labour-settings'] as const,
+    /** The time clock (issue 44): the caller's own open entry, and who is clocked in now (administrators). */
+    timeClock: () => [...all, 'time-clock'] as const,
+    myClock: () => [...all, 'time-clock', 'mine'] as const,
+    clockedIn: () => [...all, 'time-clock', 'now'] as const,
+    /** Timesheets over a range; without dates, every range. */
+    timesheets: (...range: [] | [startDate: string, endDate: string]) =>
+      [...all, 'timesheets', ...range] as const,
+    daySettings: () => [...all, 'day-settings'] as const,
     assistantUsage: () => [...all, 'assistant', 'usage'] as const,
     rangeReport: <P extends object>(report: 'leave' | 'adjustments' | 'payroll', params: P) =>
       [...all, 'reports', report, params] as const,

@@ -58,7 +58,8 @@ describe('isAffectedQuery', () => {
       | 'open-shifts'
       | 'availability'
       | 'staffing'
-      | 'labour',
+      | 'labour'
+      | 'time-clock',
     ids: string[] = [],
   ) => ({
     teamId,
@@ -173,6 +174,23 @@ describe('isAffectedQuery', () => {
     expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
     expect(isAffectedQuery(team.payRates('s1'), change('shifts', ['x']))).toBe(false);
     expect(isAffectedQuery(other.labourSettings(), c)).toBe(false);
+  });
+
+  it('refetches who is clocked in, the timesheets and the payroll on a time-clock change (issue 44)', () => {
+    const c = change('time-clock', ['ts1']);
+    expect(isAffectedQuery(team.clockedIn(), c)).toBe(true);
+    expect(isAffectedQuery(team.myClock(), c)).toBe(true);
+    expect(isAffectedQuery(team.timesheets('2026-03-09', '2026-03-15'), c)).toBe(true);
+    expect(isAffectedQuery(team.timesheets('2026-03-16', '2026-03-22'), c)).toBe(false);
+    expect(isAffectedQuery(team.rangeReport('payroll', { startDate: '2026-03-09' }), c)).toBe(true);
+    expect(isAffectedQuery(team.rangeReport('leave', { startDate: '2026-03-09' }), c)).toBe(false);
+    expect(isAffectedQuery(team.shifts('2026-03-09', '2026-03-15'), c)).toBe(false);
+    expect(isAffectedQuery(team.labour('2026-03-09', '2026-03-15'), c)).toBe(false);
+    expect(isAffectedQuery(other.clockedIn(), c)).toBe(false);
+    // A shift changed (a sick call turned it to time off): the timesheets of its dates, by their schedule.
+    expect(isAffectedQuery(team.timesheets('2026-03-09', '2026-03-15'), change('shifts', ['x']))).toBe(true);
+    expect(isAffectedQuery(team.timesheets('2026-03-16', '2026-03-22'), change('shifts', ['x']))).toBe(false);
+    expect(isAffectedQuery(team.clockedIn(), change('shifts', ['x']))).toBe(false);
   });
 
   it('refetches everything of the team and the team list on a resync, nothing of other teams', () => {

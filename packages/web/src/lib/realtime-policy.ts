@@ -87,6 +87,12 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
   // (requests), proposals accepted (announced as shifts), staff leaving or renamed, and rates and
   // the budget (`labour`, which the hub sends to administrators only).
   if (part === 'labour' && LABOUR_KINDS.has(change.kind)) return true;
+  // A timesheet's scheduled minutes and variance follow its shift (a sick call turns one to time off).
+  if (part === 'timesheets') {
+    if (change.kind === 'shifts') return overlaps(first, second, change.startDate, change.endDate);
+    // A person renamed or gone: the names on their timesheets.
+    if (change.kind === 'staff') return true;
+  }
   switch (change.kind) {
     case 'shifts':
       if (part === 'shifts') return overlaps(first, second, change.startDate, change.endDate);
@@ -115,6 +121,13 @@ export function isAffectedQuery(queryKey: readonly unknown[], change: Change): b
     case 'labour':
       // A rate added or deleted, or the budget and overtime changed.
       return part === 'pay-rates' || part === 'labour-settings';
+    case 'time-clock':
+      // Someone clocked in, out or on a break, or a timesheet was edited, approved or rejected (issue 44;
+      // sent to administrators only): who is clocked in now, the timesheets, and the payroll (approved
+      // time is what was worked).
+      if (part === 'time-clock') return true;
+      if (part === 'timesheets') return overlaps(first, second, change.startDate, change.endDate);
+      return part === 'reports' && first === 'payroll';
     case 'staffing':
       // The staffing settings and the grid's check of a week (its coverage row and rule marks).
       return part === 'schedule-agent' && first !== 'logs';

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 /**
  * What the schedule page (features/schedule) is handed by the app for the parts other features draw
  * in its week: the staffing rules, availability and the agent's proposals (features/staffing), and the
- * open shifts (features/open-shifts), and what the week costs (features/labour). Features never import each other: each slot is a hook of the
+ * open shifts (features/open-shifts), what the week costs (features/labour), and the time clock and
+ * sick calls (features/time-clock). Features never import each other: each slot is a hook of the
  * feature, composed in by `app/schedule-route.tsx`, which the schedule calls once per render (the
  * same hook every time) and whose answer it draws where the grid has room for it. The assistant's
  * slot is `assistant-slot.ts`.
@@ -148,4 +149,35 @@ export type ScheduleSlots = {
   useWeekStaffing: (input: WeekStaffingInput) => WeekStaffing;
   useWeekOpenShifts: (input: WeekOpenShiftsInput) => WeekOpenShifts;
   useWeekLabour: (input: WeekLabourInput) => WeekLabour;
+  useWeekTimeClock: (input: WeekTimeClockInput) => WeekTimeClock;
+};
+
+export type WeekTimeClockInput = {
+  teamId: string;
+  /** The team's plan has the time clock and sick calls (Pro). */
+  enabled: boolean;
+  isAdmin: boolean;
+  /** The team's time zone: clock times are shown on its wall clocks. */
+  zone: string;
+  myStaffId: string | null;
+  today: string;
+  /** The week's shifts. */
+  shifts: readonly ShiftDto[];
+  /** The week shows today (the clock is today's). */
+  showsToday: boolean;
+};
+
+/** What the time clock (issue 44) gives the week. */
+export type WeekTimeClock = {
+  /**
+   * A member's clock for today (Clock in / Start break / End break / Clock out), drawn first above
+   * their agenda or week.
+   */
+  todayPanel: ReactNode;
+  /** Under one of the member's own shifts in the agenda ("Call in sick"); null when not offered. */
+  shiftAction: ((shift: ShiftDto) => ReactNode) | null;
+  /** Beside a person's name in the grid (administrators): clocked in now, or on a break. */
+  nameMarks: ReadonlyMap<string, ReactNode> | null;
+  /** The sick call's dialog. */
+  dialogs: ReactNode;
 };

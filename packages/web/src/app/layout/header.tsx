@@ -40,7 +40,11 @@ export function Header() {
   const settled = status !== 'initializing' && !teamsLoading;
   const navigate = useNavigate();
   const items = showAppNav
-    ? signedInNavItems(isAdmin, team ? planAllows(team.ownerSubscriptionTier, 'requests') : false)
+    ? signedInNavItems(
+        isAdmin,
+        team ? planAllows(team.ownerSubscriptionTier, 'requests') : false,
+        team ? planAllows(team.ownerSubscriptionTier, 'attendance') : false,
+      )
     : [];
   // On wide screens Settings sits with the account actions on the right; the rest are main navigation.
   const mainItems = items.filter((item) => item.to !== '/settings');

@@ -11,25 +11,34 @@ import { setSelectedTeamId } from '../../../lib/teams';
 import { BellButton } from './bell-button';
 
 /** What one line of the bell says waits. */
-function waiting(type: string, count: number): string {
+export function waiting(type: string, count: number): string {
   if (type === 'swap')
     return count === 1 ? '1 request waiting for your answer' : `${count} requests waiting for your answer`;
   if (type === 'open_shift_claims')
     return count === 1
       ? '1 open-shift claim waiting for review'
       : `${count} open-shift claims waiting for review`;
-  // Issue 44: shifts nobody clocked in for (owners and administrators), sick covers offered to me.
-  if (type === 'no_shows')
-    return count === 1 ? '1 shift nobody has clocked in for' : `${count} shifts nobody has clocked in for`;
-  if (type === 'sick_cover')
-    return count === 1 ? '1 sick call you could cover' : `${count} sick calls you could cover`;
+  // Issue 44: people late for their shift (owner and administrators), and sick calls offered to cover.
+  if (type === 'no_shows') return count === 1 ? '1 person late' : `${count} people late`;
+  if (type === 'sick_cover') return count === 1 ? '1 shift to cover' : `${count} shifts to cover`;
   return count === 1 ? '1 request waiting for review' : `${count} requests waiting for review`;
+}
+
+/** Where one line of the bell leads. */
+export function notificationTarget(type: string): string {
+  if (type === 'support') return '/support';
+  if (type === 'swap') return '/requests?status=awaiting_colleague';
+  // Claims on open shifts are decided in the week grid; a sick call's cover is claimed among the open
+  // shifts there too.
+  if (type === 'open_shift_claims' || type === 'sick_cover') return '/schedule';
+  if (type === 'no_shows') return '/timesheets';
+  return '/requests?status=pending';
 }
 
 /**
  * The bell's menu (loaded on the first click): what waits, by team; each opens that team's requests
  * (those awaiting the viewer's answer for swaps), or its schedule for claims on open shifts (they are
- * decided in the week grid), no-shows and sick covers to claim (docs/the-day.md).
+ * decided in the week grid) and sick calls to cover, or its timesheets for people late (issue 44).
  */
 export function NotificationMenu({ data }: { data: NotificationsResponse | undefined }) {
   const navigate = useNavigate();
@@ -46,15 +55,7 @@ export function NotificationMenu({ data }: { data: NotificationsResponse | undef
               key={`${n.type}-${n.teamId}`}
               onSelect={() => {
                 if (n.teamId) setSelectedTeamId(n.teamId);
-                navigate(
-                  n.type === 'support'
-                    ? '/support'
-                    : n.type === 'swap'
-                      ? '/requests?status=awaiting_colleague'
-                      : n.type === 'open_shift_claims' || n.type === 'no_shows' || n.type === 'sick_cover'
-                        ? '/schedule'
-                        : '/requests?status=pending',
-                );
+                navigate(notificationTarget(n.type));
               }}
             >
               <span className="min-w-0 flex-1">

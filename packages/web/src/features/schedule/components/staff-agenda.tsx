@@ -1,6 +1,7 @@
 import type { DayNoteDto } from '@rotaboard/core/contracts/day-notes';
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/dates';
 import {
@@ -43,6 +44,7 @@ export function StaffAgenda({
   myStaffId,
   today,
   onOffer = null,
+  shiftAction = null,
 }: {
   dates: string[];
   shifts: ShiftDto[];
@@ -52,6 +54,8 @@ export function StaffAgenda({
   today: string;
   /** On Pro: Swap / Give away on one's own future shifts (issue 27). */
   onOffer?: ((shift: ShiftDto) => void) | null;
+  /** On Pro, under one's own upcoming shifts: "Call in sick" (issue 44). */
+  shiftAction?: ((shift: ShiftDto) => ReactNode) | null;
 }) {
   const hour12 = useHour12();
   const nameOf = new Map(staff.map((member) => [member.staffId, member.fullName]));
@@ -89,25 +93,31 @@ export function StaffAgenda({
             {myStaffId ? (
               mine.length > 0 ? (
                 <div className="flex flex-col gap-2">
-                  {mine.map((shift) =>
-                    onOffer && !shift.isTimeOff && shift.shiftDate >= today ? (
+                  {mine.map((shift) => {
+                    const offer = onOffer && !shift.isTimeOff && shift.shiftDate >= today;
+                    const extra = shiftAction?.(shift) ?? null;
+                    if (!offer && !extra)
+                      return <EntryCard key={shift.shiftId} shift={shift} hour12={hour12} />;
+                    return (
                       <div key={shift.shiftId} className="flex flex-col gap-1">
                         <EntryCard shift={shift} hour12={hour12} />
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          className="self-start"
-                          aria-haspopup="dialog"
-                          aria-label={`Swap or give away your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(date)}`}
-                          onClick={() => onOffer(shift)}
-                        >
-                          Swap or give away
-                        </Button>
+                        <div className="flex flex-wrap gap-2">
+                          {offer ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-haspopup="dialog"
+                              aria-label={`Swap or give away your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(date)}`}
+                              onClick={() => onOffer(shift)}
+                            >
+                              Swap or give away
+                            </Button>
+                          ) : null}
+                          {extra}
+                        </div>
                       </div>
-                    ) : (
-                      <EntryCard key={shift.shiftId} shift={shift} hour12={hour12} />
-                    ),
-                  )}
+                    );
+                  })}
                 </div>
               ) : (
                 <p className="text-sm text-muted-foreground">Not working</p>

@@ -1,7 +1,7 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatHours } from '../../../lib/schedule-grid';
 import type { StaffRowMarks } from '../../../lib/schedule-slots';
 import { cn } from '../../../lib/utils';
@@ -33,6 +33,8 @@ type StaffRowProps = {
    * proposed changes; administrators only).
    */
   marks: StaffRowMarks | undefined;
+  /** Beside the name (features/time-clock: clocked in now, or on a break; administrators only). */
+  nameMark?: ReactNode;
 };
 
 /**
@@ -54,6 +56,7 @@ export const StaffRow = memo(function StaffRow({
   headRows,
   measure,
   marks,
+  nameMark,
 }: StaffRowProps) {
   return (
     <tr
@@ -70,9 +73,12 @@ export const StaffRow = memo(function StaffRow({
           mine && 'bg-highlight',
         )}
       >
-        <span className="block truncate font-medium">
-          {member.fullName}
-          {mine ? <span className="ml-1 text-xs font-normal text-primary">(you)</span> : null}
+        <span className="flex min-w-0 items-center">
+          <span className="block truncate font-medium">
+            {member.fullName}
+            {mine ? <span className="ml-1 text-xs font-normal text-primary">(you)</span> : null}
+          </span>
+          {nameMark}
         </span>
         {member.role ? (
           <span className="block truncate text-xs text-muted-foreground">{member.role}</span>
@@ -144,6 +150,7 @@ function sameRow(before: StaffRowProps, after: StaffRowProps): boolean {
     before.headRows === after.headRows &&
     before.measure === after.measure &&
     before.marks === after.marks &&
+    before.nameMark === after.nameMark &&
     before.entries.length === after.entries.length &&
     before.entries.every((cell, column) => sameEntries(cell, after.entries[column]))
   );

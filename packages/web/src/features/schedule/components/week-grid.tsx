@@ -78,6 +78,7 @@ export function WeekGrid({
   onNote,
   onDelete,
   marks = null,
+  nameMarks = null,
   dayMarks = null,
   rowsAbove = NO_ROWS,
   onOffer = null,
@@ -104,6 +105,8 @@ export function WeekGrid({
    * proposal's changes; administrators; features/staffing, handed in by the app).
    */
   marks?: ReadonlyMap<string, StaffRowMarks> | null;
+  /** Beside a person's name (features/time-clock: clocked in now, or on a break). */
+  nameMarks?: ReadonlyMap<string, ReactNode> | null;
   /** Drawn under each day's heading (the open proposal's day notes; features/staffing). */
   dayMarks?: ((date: string) => ReactNode) | null;
   /**
@@ -237,6 +240,7 @@ export function WeekGrid({
         headRows={headRows}
         measure={measure}
         marks={marks?.get(row.member.staffId)}
+        nameMark={nameMarks?.get(row.member.staffId)}
       />
     );
   };

@@ -49,13 +49,15 @@ const SIDE_PANEL_QUERY = '(min-width: 1024px)';
  * The week (or a day) of the selected team. The app composes in what other features draw in it
  * (features do not import each other): `assistant` draws the schedule assistant's panel
  * (features/assistant); `useWeekStaffing` the staffing rules, availability and the agent's proposals
- * (features/staffing), `useWeekOpenShifts` the open shifts and `useWeekLabour` its cost, lib/schedule-slots.ts.
+ * (features/staffing), `useWeekOpenShifts` the open shifts and `useWeekLabour` its cost, `useWeekTimeClock` the time clock and sick calls
+ * (features/time-clock), lib/schedule-slots.ts.
  */
 export function SchedulePage({
   assistant,
   useWeekStaffing,
   useWeekOpenShifts,
   useWeekLabour,
+  useWeekTimeClock,
 }: ScheduleSlots & { assistant?: (props: AssistantSlotProps) => ReactNode }) {
   const { date: dateParam } = useParams();
   const [searchParams] = useSearchParams();
@@ -187,6 +189,18 @@ export function SchedulePage({
     roles: week.roles,
   });
 
+  // The time clock and sick calls (issue 44, Pro): a member's clock in their agenda, who is clocked in
+  // on the administrators' grid.
+  const timeClock = useWeekTimeClock({
+    teamId,
+    enabled: Boolean(team) && hasAttendance,
+    isAdmin,
+    zone: team?.timeZone ?? 'UTC',
+    myStaffId,
+    today,
+    shifts: weekShifts,
+    showsToday: dates.includes(today),
+  });
   // Labour cost: Pro, owner and administrators only (issue 43). Under the day headings: the day costs,
   // the coverage, then the open shifts.
   const labour = useWeekLabour({
@@ -251,6 +265,8 @@ export function SchedulePage({
           </p>
         ) : null}
         {labour.bar}
+        {/* Staff: today's clock first, the thing needed on arriving at work (issue 44). */}
+        {!isAdmin ? timeClock.todayPanel : null}
         {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda
@@ -261,6 +277,7 @@ export function SchedulePage({
             myStaffId={myStaffId}
             today={today}
             onOffer={onOffer}
+            shiftAction={timeClock.shiftAction}
           />
         ) : (
           <WeekGrid
@@ -283,6 +300,7 @@ export function SchedulePage({
             onNote={(date, note) => setNoteEditor({ open: true, date, note })}
             onDelete={onDelete}
             marks={staffing.rowMarks}
+            nameMarks={timeClock.nameMarks}
             dayMarks={staffing.dayMarks}
             rowsAbove={rowsAbove}
             onOffer={onOffer}
@@ -368,6 +386,7 @@ export function SchedulePage({
         />
       ) : null}
       {openShifts.dialogs}
+      {timeClock.dialogs}
       {team && isAdmin ? (
         <>
           <ScheduleAdminDialogs

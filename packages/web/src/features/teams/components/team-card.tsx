@@ -1,7 +1,7 @@
 import type { TeamDto } from '@rotaboard/core/contracts/teams';
 import { WEEKDAY_NAMES } from '@rotaboard/core/dates/week';
 import { planOf } from '@rotaboard/core/plans/plan-limits';
-import { CalendarDays, Coins, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Clock, Coins, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ export function TeamCard({
   onOpenSchedule,
   onEdit,
   onLabour,
+  onDaySettings,
   onDelete,
 }: {
   team: TeamDto;
@@ -26,6 +27,8 @@ export function TeamCard({
   onEdit?: (() => void) | undefined;
   /** The weekly budget and overtime (owner and administrators of Pro teams). */
   onLabour?: (() => void) | undefined;
+  /** The time clock's and sick calls' settings (issue 44; owner and administrators of Pro teams). */
+  onDaySettings?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
 }) {
   const headingId = useId();
@@ -66,6 +69,12 @@ export function TeamCard({
           <Button size="sm" variant="outline" onClick={onLabour} aria-describedby={headingId}>
             <Coins aria-hidden="true" />
             Labour cost
+          </Button>
+        ) : null}
+        {onDaySettings ? (
+          <Button size="sm" variant="outline" onClick={onDaySettings} aria-describedby={headingId}>
+            <Clock aria-hidden="true" />
+            Day settings
           </Button>
         ) : null}
         {onDelete ? (

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
 import { isTeamAdmin, isTeamOwner, setSelectedTeamId, useSelectedTeam } from '../../../lib/teams';
+import { DaySettingsDialog } from '../components/day-settings-dialog';
 import { DeleteTeamDialog } from '../components/delete-team-dialog';
 import { LabourSettingsDialog } from '../components/labour-settings-dialog';
 import { TeamCard, type TeamRole } from '../components/team-card';
@@ -21,6 +22,7 @@ type DialogState =
   | { kind: 'edit'; team: TeamDto }
   | { kind: 'delete'; team: TeamDto }
   | { kind: 'labour'; team: TeamDto }
+  | { kind: 'day'; team: TeamDto }
   | null;
 
 /** /teams (Manage Teams): every team the user belongs to, and the owner's and admins' tools for them. */
@@ -90,6 +92,11 @@ export function TeamsPage() {
                   ? () => open({ kind: 'labour', team })
                   : undefined
               }
+              onDaySettings={
+                role !== 'Member' && planAllows(team.ownerSubscriptionTier, 'attendance')
+                  ? () => open({ kind: 'day', team })
+                  : undefined
+              }
               onDelete={role === 'Owner' ? () => open({ kind: 'delete', team }) : undefined}
             />
           );
@@ -119,6 +126,9 @@ export function TeamsPage() {
           />
           {planAllows(dialogTeam.ownerSubscriptionTier, 'labourCost') ? (
             <LabourSettingsDialog team={dialogTeam} open={dialog?.kind === 'labour'} onOpenChange={close} />
+          ) : null}
+          {planAllows(dialogTeam.ownerSubscriptionTier, 'attendance') ? (
+            <DaySettingsDialog team={dialogTeam} open={dialog?.kind === 'day'} onOpenChange={close} />
           ) : null}
           <DeleteTeamDialog team={dialogTeam} open={dialog?.kind === 'delete'} onOpenChange={close} />
         </>

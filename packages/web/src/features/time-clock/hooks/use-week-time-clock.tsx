@@ -1,0 +1,106 @@
+import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { api, unwrap } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/dates';
+import { queryKeys } from '../../../lib/query-keys';
+import { chipTimeText } from '../../../lib/schedule-grid';
+import type { WeekTimeClock, WeekTimeClockInput } from '../../../lib/schedule-slots';
+import { useHour12 } from '../../../lib/time-format';
+
+// Each loaded on its own when first drawn: none is in the schedule's first load (bench/bundle-size).
+const ClockPanel = lazy(() => import('../components/clock-panel'));
+const ClockedInMarker = lazy(() => import('../components/clocked-in-marker'));
+const SickCallDialog = lazy(() => import('../components/sick-call-dialog'));
+
+/** Who is clocked in is also read this often, should a live event be missed (the hub is down). */
+const CLOCKED_IN_POLL_MS = 120_000;
+
+/**
+ * What the time clock gives the week (issue 44), on Pro: a member's clock for today and "Call in sick"
+ * on their own upcoming shifts in the phone agenda (the clock first, above the agenda or the week); for
+ * administrators, a mark on the rows of who is clocked in now, kept live by the `'time-clock'` events
+ * (lib/realtime-policy.ts).
+ */
+export function useWeekTimeClock({
+  teamId,
+  enabled,
+  isAdmin,
+  zone,
+  myStaffId,
+  today,
+  shifts,
+  showsToday,
+}: WeekTimeClockInput): WeekTimeClock {
+  const hour12 = useHour12();
+  // Written here rather than taken from lib/time-clock-api.ts: that module (the clock's and timesheets'
+  // calls) stays out of the schedule's first load, which only ever needs this one read.
+  const clockedIn = useQuery({
+    queryKey: queryKeys.team(teamId).clockedIn(),
+    queryFn: () => unwrap(api.GET('/api/teams/{id}/time-clock/now', { params: { path: { id: teamId } } })),
+    enabled: enabled && isAdmin && Boolean(teamId),
+    refetchInterval: CLOCKED_IN_POLL_MS,
+  });
+  const [sickShift, setSickShift] = useState<ShiftDto | null>(null);
+  const [sickOpen, setSickOpen] = useState(false);
+
+  const nameMarks = useMemo(() => {
+    if (!enabled || !isAdmin || !clockedIn.data) return null;
+    const marks = new Map<string, ReactNode>();
+    for (const entry of clockedIn.data.clockedIn) {
+      marks.set(
+        entry.staffId,
+        <Suspense fallback={null}>
+          <ClockedInMarker entry={entry} zone={zone} />
+        </Suspense>,
+      );
+    }
+    return marks;
+  }, [enabled, isAdmin, clockedIn.data, zone]);
+
+  const todayShifts = useMemo(
+    () =>
+      shifts.filter((shift) => shift.staffId === myStaffId && shift.shiftDate === today && !shift.isTimeOff),
+    [shifts, myStaffId, today],
+  );
+  const member = enabled && !isAdmin && Boolean(myStaffId);
+  const todayPanel =
+    member && showsToday ? (
+      <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
+        <ClockPanel teamId={teamId} zone={zone} shifts={todayShifts} />
+      </Suspense>
+    ) : null;
+
+  const sickButton = useCallback(
+    (shift: ShiftDto) =>
+      shift.isTimeOff || shift.shiftDate < today ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          className="self-start"
+          aria-haspopup="dialog"
+          aria-label={`Call in sick for your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(shift.shiftDate)}`}
+          onClick={() => {
+            setSickShift(shift);
+            setSickOpen(true);
+          }}
+        >
+          Call in sick
+        </Button>
+      ),
+    [today, hour12],
+  );
+
+  return {
+    todayPanel,
+    shiftAction: member ? sickButton : null,
+    nameMarks,
+    dialogs:
+      member && sickShift ? (
+        <Suspense fallback={null}>
+          <SickCallDialog teamId={teamId} shift={sickShift} open={sickOpen} onOpenChange={setSickOpen} />
+        </Suspense>
+      ) : null,
+  };
+}
