@@ -383,6 +383,12 @@ describe.each(engines)('sick calls on %s', (engine) => {
     const own = await w.pat.call('POST', `${w.base}/open-shifts/${res.json().openShiftId}/claim`);
     expect(own.statusCode, own.body).toBe(409);
     expect(own.json().message).toBe('You called in sick for this shift');
+    // Nor is it in their list of open shifts to claim; a colleague's list has it.
+    const listUrl = `${w.base}/open-shifts?startDate=${day(5)}&endDate=${day(5)}`;
+    const ids = async (call: World['owner']) =>
+      ((await call('GET', listUrl)).json().openShifts as { openShiftId: string }[]).map((o) => o.openShiftId);
+    expect(await ids(w.pat.call)).not.toContain(res.json().openShiftId);
+    expect(await ids(w.cooks.Sam!.call)).toContain(res.json().openShiftId);
   });
 
   it('lets exactly one of two colleagues claiming the last sick cover at once win', async () => {

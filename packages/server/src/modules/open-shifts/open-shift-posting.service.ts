@@ -135,7 +135,15 @@ export function createOpenShiftPostingService(deps: OpenShiftServiceDeps, ctx: O
       const member = a.staffId ? await staffDirectory(db).findInTeam(teamId, a.staffId) : null;
       if (!member) return { openShifts: [] };
       const viewer = viewerOf(a, member);
-      const visible = rows.filter((row) => openShiftVisibleToStaff(viewer, row));
+      // The one who called in sick is not offered the cover of their own shift (issue 44).
+      const ownSick = await repo.ownSickShifts(
+        member.id,
+        rows.flatMap((row) => (row.fromSickShiftId ? [row.fromSickShiftId] : [])),
+      );
+      const visible = rows.filter(
+        (row) =>
+          openShiftVisibleToStaff(viewer, row) && !(row.fromSickShiftId && ownSick.has(row.fromSickShiftId)),
+      );
       const mine = await repo.claimsBy(
         member.id,
         visible.map((r) => r.id),

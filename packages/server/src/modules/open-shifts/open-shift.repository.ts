@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
-import { openShiftClaims, openShifts, staff, teams, users } from '../../db/schema.ts';
+import { openShiftClaims, openShifts, shifts, staff, teams, users } from '../../db/schema.ts';
 import { teamTodaySql } from '../../lib/calendar.ts';
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
@@ -93,6 +93,16 @@ export function createOpenShiftRepository(db: Db) {
         .where(
           and(eq(openShiftClaims.staffId, staffId), inArray(openShiftClaims.openShiftId, [...openShiftIds])),
         );
+    },
+
+    /** Of these sick shifts (open shifts' `fromSickShiftId`), the ones that were this person's own. */
+    async ownSickShifts(staffId: string, sickShiftIds: readonly string[]): Promise<Set<string>> {
+      if (sickShiftIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: shifts.id })
+        .from(shifts)
+        .where(and(eq(shifts.staffId, staffId), inArray(shifts.id, [...sickShiftIds])));
+      return new Set(rows.map((r) => r.id));
     },
 
     /** A claim, or null when this person has claimed it already (one claim per person: a unique index). */
