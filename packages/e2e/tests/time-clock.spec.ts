@@ -147,6 +147,8 @@ test('a member clocks in and out on a phone; the owner sees it live, edits with 
   // The owner's timesheets: Ava's entry waits, a few minutes worked against four hours scheduled.
   await page.goto('/timesheets');
   await expect(page.getByRole('heading', { name: 'Timesheets', level: 1 })).toBeVisible();
+  // From the shift's own date: run early on a Monday, it began in last week (the page opens at this one).
+  await page.getByLabel('From', { exact: true }).fill(start.date);
   const rows = page.getByTestId('timesheet-row').filter({ hasText: 'Ava Adams' });
   await expect(rows).toHaveCount(2);
   const row = rows.filter({ hasNotText: 'unscheduled' });
@@ -204,6 +206,8 @@ test('a member clocks in and out on a phone; the owner sees it live, edits with 
   const day = payroll.days.find((d: { staffName: string }) => d.staffName === 'Ava Adams');
   expect(day).toMatchObject({ workedMinutes: 135, source: 'timesheet' });
   await page.goto('/reports/payroll');
+  // Run early on the 1st, the shift's day is last month's (the report opens at this month).
+  await page.getByLabel('From', { exact: true }).fill(clockIn.date);
   const payrollRow = page.getByRole('row').filter({ hasText: 'Ava Adams' });
   await expect(payrollRow).toContainText('2.25');
   await snap(page, 'timesheets-payroll', 'viewport');
