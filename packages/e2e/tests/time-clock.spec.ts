@@ -5,6 +5,7 @@ import {
   fitsAt360,
   inviteStaff,
   joinByInvitation,
+  mailedEmail,
   signInThroughApi,
   snap,
   snapAll,
@@ -288,4 +289,88 @@ test('a Free team has no timesheets, day settings or time clock, and is told Pro
   const refused = await page.request.get(`/api/teams/${team.teamId}/day-settings`);
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain('Pro');
+});
+
+test('an owner who works clocks in too; a member phones in sick and the owner marks her off from the shift editor; the colleague who fits is offered it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signInThroughApi(page, uniqueEmail('clock.manager', 'pro'), {
+    firstName: 'Olive',
+    lastName: 'Owner',
+    teamName: 'Dockside Deli',
+  });
+  const avaEmail = uniqueEmail('clock.sick.ava');
+  const benEmail = uniqueEmail('clock.sick.ben');
+  await addStaff(page, { first: 'Ava', last: 'Adams', role: 'Waiter', email: avaEmail });
+  await addStaff(page, { first: 'Ben', last: 'Baker', role: 'Waiter', email: benEmail });
+  await inviteStaff(page, 'Ava Adams', avaEmail);
+  await inviteStaff(page, 'Ben Baker', benEmail);
+
+  // Olive works now (an hour in, three to go); Ava from the next whole hour but one, for four hours.
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const zone: string = team.timeZone;
+  const people: { staffId: string; fullName: string }[] = await (
+    await page.request.get(`/api/teams/${team.teamId}/staff`)
+  ).json();
+  const id = (name: string) => people.find((p) => p.fullName === name)!.staffId;
+  const oliveFrom = Math.floor((Date.now() - 60 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
+  const avaFrom = Math.ceil((Date.now() + 120 * MINUTE) / (60 * MINUTE)) * 60 * MINUTE;
+  const today = wallClock(Date.now(), zone).date;
+  for (const [name, from, minutes] of [
+    ['Olive Owner', oliveFrom, 240],
+    ['Ava Adams', avaFrom, 240],
+  ] as const) {
+    await post(page.request, `/api/teams/${team.teamId}/shifts`, {
+      staffId: id(name),
+      shiftDate: wallClock(from, zone).date,
+      startTime: wallClock(from, zone).time,
+      endTime: wallClock(from + minutes * MINUTE, zone).time,
+      breakMinutes: 0,
+    });
+  }
+  // Only colleagues with an account can claim, so only they are offered a cover: Ben joins.
+  const ben = await joinByInvitation(browser, page, benEmail, { firstName: 'Ben', lastName: 'Baker' });
+
+  // The owner's week: her own clock above the grid, on the day she works.
+  await page.goto(`/schedule/${today}`);
+  const clock = page.getByTestId('time-clock');
+  await expect(clock).toHaveAttribute('data-state', 'out');
+  await clock.getByRole('button', { name: 'Clock in' }).click();
+  await expect(clock).toHaveAttribute('data-state', 'working');
+  await expect(
+    page.getByRole('rowheader', { name: /Olive Owner/ }).getByTestId('clocked-in-marker'),
+  ).toHaveText(/Clocked in since \d{2}:\d{2}/, { timeout: 15_000 });
+  await snap(page, 'time-clock-owner', 'viewport');
+  await clock.getByRole('button', { name: 'Clock out' }).click();
+  await expect(clock).toHaveAttribute('data-state', 'out');
+
+  // Ava phones: the owner opens her shift and marks her off sick.
+  const avaStart = wallClock(avaFrom, zone);
+  await page.goto(`/schedule/${avaStart.date}`);
+  await page.getByRole('button', { name: new RegExp(`^Ava Adams, .*${avaStart.time}`) }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit shift' });
+  await editor.getByRole('button', { name: 'Mark off sick' }).click();
+  await expect(editor).toBeHidden();
+  const sick = page.getByRole('dialog', { name: 'Mark off sick' });
+  await expect(sick).toContainText(`Ava Adams will be marked off sick for the ${avaStart.time}`);
+  await sick.getByLabel(/^Note/).fill('Phoned at 7: fever');
+  await expectAccessible(page, { screen: 'mark off sick' });
+  await sick.getByRole('button', { name: 'Mark off sick' }).click();
+  const done = page.getByRole('dialog', { name: 'Sick call recorded' });
+  await expect(done.getByTestId('sick-call-outcome')).toHaveText(
+    'The shift has been offered to Ben Baker. The first to claim it takes it.',
+  );
+  await snap(page, 'sick-call-by-manager', 'viewport');
+  await done.getByRole('button', { name: 'Done' }).click();
+  await expect(done).toBeHidden();
+  const avaRow = page
+    .getByTestId('week-grid')
+    .locator('tr')
+    .filter({ has: page.getByRole('rowheader', { name: /Ava Adams/ }) });
+  await expect(avaRow).toContainText(/Sick|Time off/);
+  await expect(page.getByTestId('open-shifts-row')).toContainText('0/1 filled');
+  await mailedEmail(page.request, benEmail, /^Can you cover a shift in Dockside Deli\?$/);
+  await ben.context.close();
 });

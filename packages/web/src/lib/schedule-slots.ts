@@ -178,6 +178,12 @@ export type WeekTimeClock = {
   shiftAction: ((shift: ShiftDto) => ReactNode) | null;
   /** Beside a person's name in the grid (administrators): clocked in now, or on a break. */
   nameMarks: ReadonlyMap<string, ReactNode> | null;
+  /**
+   * Opens the sick call for a shift: a member's own (from the swap dialog on a wider screen), or, for an
+   * administrator, anyone's (from the shift editor: "Ava phoned in sick"). `personName` is whose it is
+   * when not the caller's own; null when the time clock is not on the team's plan.
+   */
+  callInSick: ((shift: ShiftDto, personName: string | null) => void) | null;
   /** The sick call's dialog. */
   dialogs: ReactNode;
 };

@@ -1,5 +1,6 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import type { StaffDto } from '@rotaboard/core/contracts/staff';
+import { addDays } from '@rotaboard/core/dates/week';
 import { SWAP_MESSAGES } from '@rotaboard/core/requests/swaps';
 import { isDateLocked } from '@rotaboard/core/shifts/lock';
 import { isActiveOn } from '@rotaboard/core/staff/staff-rules';
@@ -44,6 +45,7 @@ export function OfferShiftDialog({
   myStaffId,
   today,
   lockedUntil,
+  onCallInSick = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -54,6 +56,8 @@ export function OfferShiftDialog({
   myStaffId: string | null;
   today: string;
   lockedUntil: string | null;
+  /** "Call in sick" instead (issue 44, Pro): closes this dialog and opens the sick call's. */
+  onCallInSick?: ((shift: ShiftDto) => void) | null;
 }) {
   const id = useId();
   const hour12 = useHour12();
@@ -240,6 +244,21 @@ export function OfferShiftDialog({
           </form>
         )}
         <DialogFooter>
+          {/* Yesterday's too: an overnight shift may still be under way (the server says when it is over). */}
+          {onCallInSick && shift && !shift.isTimeOff && shift.shiftDate >= addDays(today, -1) ? (
+            <Button
+              variant="outline"
+              className="sm:mr-auto"
+              aria-haspopup="dialog"
+              disabled={offer.isPending}
+              onClick={() => {
+                close(false);
+                onCallInSick(shift);
+              }}
+            >
+              Call in sick
+            </Button>
+          ) : null}
           <Button variant="outline" disabled={offer.isPending} onClick={() => close(false)}>
             Cancel
           </Button>

@@ -38,6 +38,7 @@ export function ScheduleAdminDialogs({
   onToolClose,
   onChanged,
   onInvalidate,
+  sickCall = null,
 }: {
   teamId: string;
   timeZone: string;
@@ -62,6 +63,8 @@ export function ScheduleAdminDialogs({
   onChanged: Parameters<typeof ShiftEditorDialog>[0]['onChanged'];
   /** Fetches the week again. */
   onInvalidate: () => void;
+  /** The shift editor's "Mark off sick" (issue 44), when the team's plan has sick calls. */
+  sickCall?: Parameters<typeof ShiftEditorDialog>[0]['sickCall'];
 }) {
   return (
     <>
@@ -80,6 +83,7 @@ export function ScheduleAdminDialogs({
         lockedUntil={lock.lockedUntil}
         timeZone={timeZone}
         onChanged={onChanged}
+        sickCall={sickCall}
       />
       <DayNoteDialog
         open={noteEditor.open}

@@ -67,6 +67,7 @@ export function ShiftEditorDialog({
   lockedUntil,
   timeZone,
   onChanged,
+  sickCall = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -85,6 +86,11 @@ export function ShiftEditorDialog({
   /** The team's zone: lengths are real elapsed time there, and a time the clocks skip is refused. */
   timeZone: string;
   onChanged: (change: ShiftChange) => void;
+  /**
+   * Recording a sick call for the person (issue 44, Pro): shown on shifts dated `from` on (yesterday:
+   * an overnight shift may still be under way; the server refuses one already over, in words).
+   */
+  sickCall?: { from: string; open: (shift: ShiftDto, personName: string) => void } | null;
 }) {
   // The zone rules arrive when the editor first opens (hooks/use-zone-rules.ts).
   const rules = useZoneRules(open);
@@ -339,13 +345,28 @@ export function ShiftEditorDialog({
 
           <DialogFooter className="sm:justify-between">
             {shift ? (
-              <Button
-                variant="outline"
-                className="text-destructive"
-                onClick={() => setConfirmingDelete(true)}
-              >
-                Delete
-              </Button>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                <Button
+                  variant="outline"
+                  className="text-destructive"
+                  onClick={() => setConfirmingDelete(true)}
+                >
+                  Delete
+                </Button>
+                {sickCall && !shift.isTimeOff && shift.shiftDate >= sickCall.from ? (
+                  <Button
+                    variant="outline"
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      const name = staff.find((m) => m.staffId === shift.staffId)?.fullName ?? 'This person';
+                      onOpenChange(false);
+                      sickCall.open(shift, name);
+                    }}
+                  >
+                    Mark off sick
+                  </Button>
+                ) : null}
+              </div>
             ) : (
               <span />
             )}

@@ -266,7 +266,7 @@ export function SchedulePage({
         ) : null}
         {labour.bar}
         {/* Staff: today's clock first, the thing needed on arriving at work (issue 44). */}
-        {!isAdmin ? timeClock.todayPanel : null}
+        {timeClock.todayPanel}
         {!isAdmin && phone ? openShifts.list : null}
         {!isAdmin && phone ? (
           <StaffAgenda
@@ -383,6 +383,7 @@ export function SchedulePage({
           myStaffId={myStaffId}
           today={today}
           lockedUntil={lock.lockedUntil}
+          onCallInSick={timeClock.callInSick ? (shift) => timeClock.callInSick?.(shift, null) : null}
         />
       ) : null}
       {openShifts.dialogs}
@@ -410,6 +411,7 @@ export function SchedulePage({
             onToolClose={() => setConfirm(null)}
             onChanged={onChanged}
             onInvalidate={() => void invalidate()}
+            sickCall={timeClock.callInSick ? { from: addDays(today, -1), open: timeClock.callInSick } : null}
           />
           {staffing.panels}
         </>

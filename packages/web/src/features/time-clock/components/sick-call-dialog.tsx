@@ -23,29 +23,39 @@ import { useHour12 } from '../../../lib/time-format';
 /** At most this long, as the server's bound on the note. */
 const NOTE_MAX = 500;
 
-/** What happens next, in words, once the sick call is recorded. */
-export function sickCallOutcome(result: SickCallResult): string {
+/**
+ * What happens next, in words, once the sick call is recorded: to the member who called, or to the
+ * manager who recorded it for them (`personName`).
+ */
+export function sickCallOutcome(result: SickCallResult, personName: string | null = null): string {
   const names = result.offeredTo.map((offer) => offer.staffName);
   if (names.length === 0)
-    return 'Nobody free fits this shift, so your managers have been told and will find cover. Get well soon.';
+    return personName
+      ? 'Nobody free fits this shift: it is in the open shifts row for you to fill.'
+      : 'Nobody free fits this shift, so your managers have been told and will find cover. Get well soon.';
   const list =
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `Your managers have been told, and the shift has been offered to ${list}. The first to claim it takes it. Get well soon.`;
+  return personName
+    ? `The shift has been offered to ${list}. The first to claim it takes it.`
+    : `Your managers have been told, and the shift has been offered to ${list}. The first to claim it takes it. Get well soon.`;
 }
 
 /**
- * "Call in sick" on one's own upcoming shift (issue 44): a confirmation with an optional note, then
- * what happens next. The shift becomes time off marked sick and its place an open shift, offered to the
- * colleagues the rule engine ranks first.
+ * "Call in sick" on one's own upcoming shift, or an administrator recording it for someone who phoned
+ * (issue 44): a confirmation with an optional note, then what happens next. The shift becomes time off
+ * marked sick and its place an open shift, offered to the colleagues the rule engine ranks first.
  */
 export default function SickCallDialog({
   teamId,
   shift,
+  personName = null,
   open,
   onOpenChange,
 }: {
   teamId: string;
   shift: ShiftDto | null;
+  /** Whose shift it is, when an administrator records the call for them; null: the caller's own. */
+  personName?: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -69,20 +79,27 @@ export default function SickCallDialog({
     if (!shift) return;
     setError(null);
     try {
-      setOutcome(sickCallOutcome(await sick.mutateAsync({ shiftId: shift.shiftId, note })));
+      setOutcome(sickCallOutcome(await sick.mutateAsync({ shiftId: shift.shiftId, note }), personName));
     } catch (failure) {
       setError(errorMessage(failure, 'Could not record the sick call. Try again, or phone your manager.'));
     }
   }
 
-  const what = shift ? `your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(shift.shiftDate)}` : '';
+  const whose = personName ? 'the' : 'your';
+  const what = shift
+    ? `${whose} ${chipTimeText(shift, hour12)} shift on ${formatLongDate(shift.shiftDate)}`
+    : '';
+  const who = personName ?? 'You';
+  const action = personName ? 'Mark off sick' : 'Call in sick';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>{outcome ? 'Sick call recorded' : 'Call in sick'}</DialogTitle>
+          <DialogTitle>{outcome ? 'Sick call recorded' : action}</DialogTitle>
           <DialogDescription>
-            {outcome ? `You are off sick for ${what}.` : `You will be marked off sick for ${what}.`}
+            {outcome
+              ? `${who} ${personName ? 'is' : 'are'} off sick for ${what}.`
+              : `${who} will be marked off sick for ${what}.`}
           </DialogDescription>
         </DialogHeader>
         {outcome ? (
@@ -98,7 +115,7 @@ export default function SickCallDialog({
           <form className="space-y-4" onSubmit={onSubmit} noValidate>
             <div className="space-y-2">
               <Label htmlFor={noteId}>
-                Note for your manager
+                {personName ? 'Note' : 'Note for your manager'}
                 <span className="font-normal text-muted-foreground"> (optional)</span>
               </Label>
               <Textarea
@@ -120,7 +137,7 @@ export default function SickCallDialog({
               </Button>
               <Button type="submit" variant="destructive" disabled={sick.isPending || !shift}>
                 {sick.isPending ? <Spinner className="text-current [&_svg]:size-4" /> : null}
-                Call in sick
+                {action}
               </Button>
             </DialogFooter>
           </form>

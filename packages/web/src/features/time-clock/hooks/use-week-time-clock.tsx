@@ -43,7 +43,13 @@ export function useWeekTimeClock({
     refetchInterval: CLOCKED_IN_POLL_MS,
   });
   const [sickShift, setSickShift] = useState<ShiftDto | null>(null);
+  const [sickPerson, setSickPerson] = useState<string | null>(null);
   const [sickOpen, setSickOpen] = useState(false);
+  const openSickCall = useCallback((shift: ShiftDto, personName: string | null) => {
+    setSickShift(shift);
+    setSickPerson(personName);
+    setSickOpen(true);
+  }, []);
 
   const nameMarks = useMemo(() => {
     if (!enabled || !isAdmin || !clockedIn.data) return null;
@@ -65,8 +71,10 @@ export function useWeekTimeClock({
     [shifts, myStaffId, today],
   );
   const member = enabled && !isAdmin && Boolean(myStaffId);
+  // Owners and administrators who work shifts clock in too, on the days they work.
+  const clocks = member || (enabled && Boolean(myStaffId) && todayShifts.length > 0);
   const todayPanel =
-    member && showsToday ? (
+    clocks && showsToday ? (
       <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
         <ClockPanel teamId={teamId} zone={zone} shifts={todayShifts} />
       </Suspense>
@@ -81,25 +89,29 @@ export function useWeekTimeClock({
           className="self-start"
           aria-haspopup="dialog"
           aria-label={`Call in sick for your ${chipTimeText(shift, hour12)} shift on ${formatLongDate(shift.shiftDate)}`}
-          onClick={() => {
-            setSickShift(shift);
-            setSickOpen(true);
-          }}
+          onClick={() => openSickCall(shift, null)}
         >
           Call in sick
         </Button>
       ),
-    [today, hour12],
+    [today, hour12, openSickCall],
   );
 
   return {
     todayPanel,
     shiftAction: member ? sickButton : null,
     nameMarks,
+    callInSick: enabled ? openSickCall : null,
     dialogs:
-      member && sickShift ? (
+      enabled && sickShift ? (
         <Suspense fallback={null}>
-          <SickCallDialog teamId={teamId} shift={sickShift} open={sickOpen} onOpenChange={setSickOpen} />
+          <SickCallDialog
+            teamId={teamId}
+            shift={sickShift}
+            personName={sickPerson}
+            open={sickOpen}
+            onOpenChange={setSickOpen}
+          />
         </Suspense>
       ) : null,
   };
