@@ -124,6 +124,8 @@ test('a member clocks in and out on a phone; the owner sees it live, edits with 
   // Clock out: the clock is back to Clock in, and she is gone from the owner's grid.
   await clock.getByRole('button', { name: 'Clock out' }).click();
   await expect(clock).toHaveAttribute('data-state', 'out');
+  // Her shift is done: the clock says when she left and what she worked, not "Your shift today".
+  await expect(clock).toContainText(/Clocked out at \d{2}:\d{2} · \d+m worked/);
   await expect(marker).toHaveCount(0, { timeout: 15_000 });
   await expectNoSidewaysScroll(ava.page, 'the agenda after clocking out');
 

@@ -72,7 +72,12 @@ export function useClockAction(teamId: string) {
       if (action === 'clock-out') queryClient.setQueryData(keys.myClock(), null);
       else if (action !== 'clock-in') queryClient.setQueryData(keys.myClock(), answer as OpenTimesheetDto);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.timeClock() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.timeClock() }),
+        // The clock panel sums up today's finished entries after a clock-out.
+        queryClient.invalidateQueries({ queryKey: keys.timesheets() }),
+      ]),
   });
 }
 

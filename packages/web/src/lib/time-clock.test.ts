@@ -3,6 +3,7 @@ import {
   breakSecondsAt,
   clockedInWords,
   clockState,
+  dayProgress,
   describeVariance,
   formatMinutes,
   formatStopwatch,
@@ -152,5 +153,29 @@ describe('wallClockOf and clockedInWords', () => {
     expect(clockedInWords({ clockInAt: '2026-03-10T09:02:00Z', onBreak: true }, 'UTC', format)).toBe(
       'On a break',
     );
+  });
+});
+
+describe("a person's day once clocked out", () => {
+  const shifts = [{ shiftId: 'morning' }, { shiftId: 'evening' }];
+  it('offers the shifts not yet clocked for, and names the latest finished entry', () => {
+    const done = dayProgress(
+      [
+        row({ timesheetId: 'a', staffId: 's1', shiftId: 'morning', clockOutAt: '2026-03-10T12:00:00Z' }),
+        row({ timesheetId: 'b', staffId: 's1', shiftId: null, clockOutAt: '2026-03-10T13:30:00Z' }),
+        // A colleague's entry (administrators read everyone's) counts for nothing here.
+        row({ timesheetId: 'c', staffId: 's2', shiftId: 'evening', clockOutAt: '2026-03-10T20:00:00Z' }),
+      ],
+      's1',
+      shifts,
+    );
+    expect(done.remaining).toEqual([{ shiftId: 'evening' }]);
+    expect(done.lastFinished?.timesheetId).toBe('b');
+  });
+
+  it('has nothing finished before the first clock-out, and an open entry takes its shift', () => {
+    const open = dayProgress([row({ staffId: 's1', shiftId: 'morning', clockOutAt: null })], 's1', shifts);
+    expect(open).toEqual({ remaining: [{ shiftId: 'evening' }], lastFinished: null });
+    expect(dayProgress([], 's1', shifts)).toEqual({ remaining: shifts, lastFinished: null });
   });
 });

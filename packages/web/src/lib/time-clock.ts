@@ -151,3 +151,23 @@ export function clockedInWords(
  * Pro (the server checks the same feature and answers Free with a 403 naming Pro).
  */
 export const TIME_CLOCK_FEATURE = 'attendance' as const;
+
+/**
+ * Where a person's day stands once clocked out (the clock panel): today's shifts not yet clocked for,
+ * and their latest finished entry of today, so the panel says "Clocked out at 17:02 · 7h 45m worked"
+ * instead of offering the finished shift again (a clock-in after it is unscheduled time).
+ */
+export function dayProgress(
+  timesheets: readonly TimesheetDto[],
+  myStaffId: string,
+  shifts: readonly { shiftId: string }[],
+): { remaining: { shiftId: string }[]; lastFinished: TimesheetDto | null } {
+  const mine = timesheets.filter((t) => t.staffId === myStaffId);
+  const finished = mine
+    .filter((t) => t.clockOutAt !== null)
+    .sort((a, b) => (a.clockOutAt! < b.clockOutAt! ? -1 : a.clockOutAt! > b.clockOutAt! ? 1 : 0));
+  return {
+    remaining: shifts.filter((shift) => !mine.some((t) => t.shiftId === shift.shiftId)),
+    lastFinished: finished.at(-1) ?? null,
+  };
+}

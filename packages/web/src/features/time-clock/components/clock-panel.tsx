@@ -10,12 +10,19 @@ import { chipTimeText } from '../../../lib/schedule-grid';
 import {
   breakSecondsAt,
   clockState,
+  dayProgress,
+  formatMinutes,
   formatStopwatch,
   minutesInWords,
   wallClockOf,
   workedSecondsAt,
 } from '../../../lib/time-clock';
-import { type ClockAction, myClockQueryOptions, useClockAction } from '../../../lib/time-clock-api';
+import {
+  type ClockAction,
+  myClockQueryOptions,
+  timesheetsQueryOptions,
+  useClockAction,
+} from '../../../lib/time-clock-api';
 import { formatClock, useHour12 } from '../../../lib/time-format';
 import { useNow } from '../hooks/use-now';
 
@@ -35,10 +42,15 @@ const ACTION_LABELS: Record<ClockAction, string> = {
 export default function ClockPanel({
   teamId,
   zone,
+  today,
+  myStaffId,
   shifts,
 }: {
   teamId: string;
   zone: string;
+  /** The team's today: the day whose finished entries the panel sums up. */
+  today: string;
+  myStaffId: string;
   /** The member's own shifts today (not time off), to say which one the clock is for. */
   shifts: readonly ShiftDto[];
 }) {
@@ -48,6 +60,14 @@ export default function ClockPanel({
   const [error, setError] = useState<string | null>(null);
   const open = query.data ?? null;
   const state = clockState(open);
+  // Today's own entries (staff read only their own; administrators', filtered to theirs): once clocked
+  // out, the panel says so rather than offering the finished shift again.
+  const todays = useQuery({ ...timesheetsQueryOptions(teamId, today, today), enabled: state === 'out' });
+  const progress = todays.data ? dayProgress(todays.data.timesheets, myStaffId, shifts) : null;
+  const next = progress
+    ? shifts.find((s) => progress.remaining.some((r) => r.shiftId === s.shiftId))
+    : shifts[0];
+  const finished = progress?.lastFinished ?? null;
   const now = useNow(state !== 'out');
   // Whole minutes for screen readers: a polite announcement a minute, not a second.
   const minuteNow = Math.floor(now / 60_000) * 60_000;
@@ -105,9 +125,11 @@ export default function ClockPanel({
                   ? `For your ${chipTimeText(shift, hour12)} shift`
                   : 'For your shift'
                 : 'Not on a scheduled shift'
-              : shift
-                ? `Your shift today: ${chipTimeText(shift, hour12)}`
-                : 'No shift today: a clock-in is recorded as unscheduled time.'}
+              : next
+                ? `Your shift today: ${chipTimeText(next, hour12)}`
+                : finished?.clockOutAt
+                  ? `Clocked out at ${formatClock(wallClockOf(finished.clockOutAt, zone).time, hour12)} · ${formatMinutes(finished.workedMinutes)} worked. Clocking in again is recorded as unscheduled time.`
+                  : 'No shift today: a clock-in is recorded as unscheduled time.'}
           </p>
           {open ? (
             <div className="mt-2">

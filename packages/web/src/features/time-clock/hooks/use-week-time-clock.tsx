@@ -76,7 +76,13 @@ export function useWeekTimeClock({
   const todayPanel =
     clocks && showsToday ? (
       <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
-        <ClockPanel teamId={teamId} zone={zone} shifts={todayShifts} />
+        <ClockPanel
+          teamId={teamId}
+          zone={zone}
+          today={today}
+          myStaffId={myStaffId ?? ''}
+          shifts={todayShifts}
+        />
       </Suspense>
     ) : null;
 
