@@ -23,7 +23,9 @@ import {
  *
  * The server's clock is set by the test: only `Date` is faked (timers run as ever, so the database
  * drivers are untouched), moved forward only, from well after the real day (sessions and links are
- * made at the faked time, so they stay good).
+ * made at the faked time, so they stay good). The nights the clocks change are core's unit tests
+ * (open-shift-visibility.test.ts): their dates are months from any day the suite runs, and PostgreSQL
+ * stamps a session's start with its own clock, so a session would be past its 90 days there.
  */
 
 const ZONE = 'Europe/London';
@@ -218,5 +220,43 @@ describe.each(engines)('a sick cover after midnight on %s', (engine) => {
       .from(openShiftClaims)
       .where(eq(openShiftClaims.id, claim.json().claimId));
     expect(decided!.decidedBy).toBe(w.admin.userId);
+  });
+
+  it('audits a cover claimed in support mode as the agent, on behalf of the colleague, approved by the rule', async () => {
+    night = addDays(night, 3);
+    setClock(london(night, '12:00'));
+    const w = await world();
+    const cover = await nightCalledOffAfterMidnight(w, night);
+    const agentCookie = await signIn(t.app, 'help@rotaboard.test', { firstName: 'Hal', lastName: 'Helper' });
+    const agent = client(t.app, agentCookie);
+    const agentId = (await agent('GET', '/api/auth/me')).json().user.id as string;
+    const ticket = await w.sam.call('POST', '/api/support/tickets', {
+      title: 'Cover',
+      message: 'Claim it for me',
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const started = await agent('POST', `/api/auth/impersonate/${w.sam.userId}`);
+    const support = started.cookies.find((c) => c.name === 'rotaboard_support');
+    expect(support?.value, started.body).toBeTruthy();
+    const asSam = client(t.app, `${agentCookie}; rotaboard_support=${support!.value}`);
+    const claim = await asSam('POST', `${w.base}/open-shifts/${cover.openShiftId}/claim`);
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(claim.json().status).toBe('approved');
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, claim.json().claimId), eq(auditLog.entityType, 'open_shift_claim')));
+    expect(rows.map((r) => r.action).sort()).toEqual(['APPROVED', 'CREATE']);
+    for (const row of rows) expect([row.changedBy, row.onBehalfOf]).toEqual([agentId, w.sam.userId]);
+    expect(rows.find((r) => r.action === 'APPROVED')!.newValues).toEqual(
+      expect.objectContaining({ approvedBy: 'team rule: autoApproveSickCover', decidedBy: null }),
+    );
+    // The managers are told once, whoever pressed the button.
+    const mails = (await outbox(t.app)).filter(
+      (m) =>
+        m.subject === 'Sam Lee is covering a sick call in Diner' &&
+        [w.ownerEmail, w.admin.email].includes(m.to),
+    );
+    expect(mails).toHaveLength(2);
   });
 });
