@@ -9,6 +9,7 @@ import {
   nobodyFitsReason,
   rankSickCover,
   type SickCoverInput,
+  sickCoverTakenSentence,
 } from '../src/day/sick-cover.ts';
 import type { StaffingEntry, StaffingStaff } from '../src/staffing/timeline.ts';
 
@@ -238,6 +239,24 @@ describe('ranking who covers a sick call', () => {
           expect(once.slice(firstWithout).every((c) => c.contractedMinutes === null)).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the sentence when a sick cover is taken (issue 44)', () => {
+  const cover = {
+    coverName: 'Ben Baker',
+    sickName: 'Ava Adams',
+    shiftDate: '2026-11-28',
+    startTime: '21:00:00',
+    endTime: '01:00:00',
+  };
+  it('names both people, the times in the reader’s clock and the day the shift starts', () => {
+    expect(sickCoverTakenSentence(cover, false)).toBe(
+      "Ben Baker is covering Ava Adams's 21:00–01:00 shift on Saturday 28 November, called in sick",
+    );
+    expect(sickCoverTakenSentence(cover, true)).toMatch(
+      /^Ben Baker is covering Ava Adams's 9:00\s?pm–1:00\s?am shift on Saturday 28 November/,
     );
   });
 });

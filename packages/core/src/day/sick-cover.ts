@@ -9,6 +9,7 @@ import { availabilityViolations, preferenceMinutes } from '../staffing/availabil
 import { firstStrictBreach } from '../staffing/strict.ts';
 import { isWorkShift, placeShift, type StaffingEntry } from '../staffing/timeline.ts';
 import type { StaffingContext } from '../staffing/validate.ts';
+import { formatClockRange } from '../time/format.ts';
 import { DEFAULT_TIME_ZONE } from '../time/zone.ts';
 
 /**
@@ -203,3 +204,24 @@ export const SICK_CALL_MESSAGES = {
   alreadySick: 'This shift has already been called in sick',
   noTimes: 'This shift has no start and end time to cover',
 } as const;
+
+const COVER_DATE_WORDS = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/**
+ * What the owner and administrators are told when a sick cover is taken at once (issue 44), in the
+ * reader's clock: "Ben Baker is covering Ava Adams's 21:00–01:00 shift on Saturday 28 November,
+ * called in sick". The date is the shift's own (an overnight shift is named by the day it starts).
+ */
+export function sickCoverTakenSentence(
+  input: { coverName: string; sickName: string; shiftDate: string; startTime: string; endTime: string },
+  hour12: boolean,
+): string {
+  const times = formatClockRange(input.startTime, input.endTime, hour12);
+  const date = COVER_DATE_WORDS.format(Date.parse(`${input.shiftDate}T00:00:00Z`));
+  return `${input.coverName} is covering ${input.sickName}'s ${times} shift on ${date}, called in sick`;
+}

@@ -1,8 +1,6 @@
 import { addDays } from '../dates/week.ts';
 import { formatDateGb } from '../shifts/display.ts';
-import { lastReadableDate, type ScheduleLock } from '../shifts/lock.ts';
 import { hhmm, spanMinutes } from '../shifts/times.ts';
-import { isActiveOn } from '../staff/staff-rules.ts';
 
 /**
  * Open shifts (issue 27): a place on the rota that administrators post and members claim. The rules
@@ -73,54 +71,6 @@ export function roleFits(openShiftRole: string | null, staffRole: string): boole
 /** An open shift is filled once as many claims were approved as it asks people for. */
 export function isFilled(shift: { staffCount: number; filled: number }): boolean {
   return shift.filled >= shift.staffCount;
-}
-
-/** A member of staff looking at open shifts: their role, last day, the team's lock, and today. */
-export type OpenShiftViewer = {
-  role: string;
-  leavingDate: string | null;
-  lock: ScheduleLock;
-  today: string;
-};
-
-/**
- * Whether a member of staff may see (and so claim) an open shift on `date`: not before the team's
- * today (in its time zone, issue 41), not after a lock that hides later days from staff (the
- * schedule's own rule, shifts/lock), and not after their leaving date.
- */
-export function mayReadOpenShiftDate(viewer: OpenShiftViewer, date: string): boolean {
-  if (date < viewer.today) return false;
-  const last = lastReadableDate(viewer.lock, false);
-  if (last && date > last) return false;
-  return isActiveOn(viewer.leavingDate, date);
-}
-
-/** What staff see: open shifts not yet filled, on dates they may read, whose role fits theirs. */
-export function openShiftVisibleToStaff(
-  viewer: OpenShiftViewer,
-  shift: { shiftDate: string; role: string | null; staffCount: number; filled: number },
-): boolean {
-  return (
-    !isFilled(shift) && mayReadOpenShiftDate(viewer, shift.shiftDate) && roleFits(shift.role, viewer.role)
-  );
-}
-
-/** Why a member cannot claim an open shift (the status the API answers with), or null when they can. */
-export function claimRefusal(
-  viewer: OpenShiftViewer,
-  shift: { shiftDate: string; role: string | null; staffCount: number; filled: number },
-  alreadyClaimed: boolean,
-): { code: 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'RULE_BROKEN'; message: string } | null {
-  if (!isActiveOn(viewer.leavingDate, shift.shiftDate))
-    return { code: 'RULE_BROKEN', message: OPEN_SHIFT_MESSAGES.leaving };
-  // Past dates and days a lock hides are not shown, so they are not found either.
-  if (!mayReadOpenShiftDate(viewer, shift.shiftDate))
-    return { code: 'NOT_FOUND', message: OPEN_SHIFT_MESSAGES.hidden };
-  if (!roleFits(shift.role, viewer.role))
-    return { code: 'FORBIDDEN', message: OPEN_SHIFT_MESSAGES.roleDoesNotFit };
-  if (alreadyClaimed) return { code: 'CONFLICT', message: OPEN_SHIFT_MESSAGES.alreadyClaimed };
-  if (isFilled(shift)) return { code: 'CONFLICT', message: OPEN_SHIFT_MESSAGES.filled };
-  return null;
 }
 
 /** "03/12/2026 09:00–17:00 (Barista)": how emails and the audit name an open shift. */

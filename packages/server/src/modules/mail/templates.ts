@@ -378,6 +378,31 @@ export function sickCoverOfferedEmail(input: {
   });
 }
 
+/**
+ * To the owner and each administrator (issue 44): a colleague's claim on a sick cover was approved at
+ * once by the team's rule (`autoApproveSickCover`), so nobody needs to act; `sentence` is core's
+ * `sickCoverTakenSentence` in the reader's clock.
+ */
+export function sickCoverTakenEmail(input: {
+  url: string;
+  teamName: string;
+  firstName: string;
+  coverName: string;
+  sentence: string;
+}): EmailContent {
+  return actionEmail({
+    subject: `${input.coverName} is covering a sick call in ${input.teamName}`,
+    heading: `Hi ${input.firstName}, a sick call is covered`,
+    paragraphs: [
+      `${input.sentence}.`,
+      'The team approves a sick cover’s first claim at once, so there is nothing to approve: the shift is in the schedule.',
+    ],
+    actionLabel: 'See the schedule',
+    url: input.url,
+    footnote: `You get this email because you run ${input.teamName} on ${PRODUCT}. Whether sick covers are approved at once is in the team's day settings.`,
+  });
+}
+
 /** To the owner and each administrator (issue 44): a sick call's shift could be offered to nobody, and why. */
 export function sickCoverNobodyEmail(input: {
   url: string;

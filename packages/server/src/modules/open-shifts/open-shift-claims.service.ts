@@ -1,15 +1,13 @@
 import type { ClaimResponse, OpenShiftDto } from '@rotaboard/core/contracts/open-shifts';
+import { sickCoverTakenSentence } from '@rotaboard/core/day/sick-cover';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import {
-  claimRefusal,
-  describeOpenShift,
-  isFilled,
-  OPEN_SHIFT_MESSAGES,
-} from '@rotaboard/core/open-shifts/open-shifts';
+import { claimRefusal } from '@rotaboard/core/open-shifts/open-shift-visibility';
+import { describeOpenShift, isFilled, OPEN_SHIFT_MESSAGES } from '@rotaboard/core/open-shifts/open-shifts';
+import { usesHour12 } from '@rotaboard/core/time/format';
 import type { Db } from '../../db/db.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
-import { openShiftClaimedEmail } from '../mail/templates.ts';
+import { openShiftClaimedEmail, sickCoverTakenEmail } from '../mail/templates.ts';
 import { requestReviewers } from '../requests/request-reviewers.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { nearbyDates, refuseClash } from '../shifts/shift-write.service.ts';
@@ -31,6 +29,9 @@ import {
   viewerOf,
 } from './open-shift-context.ts';
 
+/** Who approves a sick cover's first claim when the team says so: its day setting, not a person (issue 44). */
+export const AUTO_APPROVED_BY = 'team rule: autoApproveSickCover';
+
 /** The id the claimed shift goes by in the rule check (it has none until an approval writes it). */
 const CLAIMED_ENTRY_ID = 'claimed';
 
@@ -47,8 +48,16 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
   const strict = createStrictCheck(scheduleReads);
 
   return {
-    /** A member claims an open shift for themself: 409 with the conflict rule's sentence on a clash. */
-    claim(user: UserRow, teamId: string, openShiftId: string): Promise<ClaimResponse> {
+    /**
+     * A member claims an open shift for themself: 409 with the conflict rule's sentence on a clash.
+     * `now` is the server's clock: an open shift can be claimed until its end in the team's zone.
+     */
+    claim(
+      user: UserRow,
+      teamId: string,
+      openShiftId: string,
+      now: Date = new Date(),
+    ): Promise<ClaimResponse> {
       return ctx.teamCommand(
         user,
         teamId,
@@ -62,14 +71,14 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
           const row = await repo.lockInTeam(teamId, openShiftId);
           if (!row) throw new DomainError(ErrorCode.NOT_FOUND, OPEN_SHIFT_MESSAGES.hidden);
           const mine = await repo.claimsBy(member.id, [row.id]);
-          const refusal = claimRefusal(viewerOf(a, member), row, mine.length > 0);
+          const refusal = claimRefusal(viewerOf(a, member, now.getTime()), row, mine.length > 0);
           if (refusal) throw new DomainError(ErrorCode[refusal.code], refusal.message);
-          if (row.fromSickShiftId) {
-            // The one who called in sick does not cover their own shift (their time off does not clash).
-            const sick = await scheduleReads(tx).findInTeam(teamId, row.fromSickShiftId);
-            if (sick?.staffId === member.id)
-              throw new DomainError(ErrorCode.CONFLICT, 'You called in sick for this shift');
-          }
+          const sick = row.fromSickShiftId
+            ? await scheduleReads(tx).findInTeam(teamId, row.fromSickShiftId)
+            : null;
+          // The one who called in sick does not cover their own shift (their time off does not clash).
+          if (sick?.staffId === member.id)
+            throw new DomainError(ErrorCode.CONFLICT, 'You called in sick for this shift');
           const input = claimantShift(row, member.id);
           const window = nearbyDates(input);
           refuseClash(
@@ -94,7 +103,9 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
           // colleagues claiming its one place at once the second waits, finds it filled and gets a 409.
           if (row.fromSickShiftId && a.team.autoApproveSickCover) {
             const shift = await writeCoverShift(tx, effects, { teamId, ...input });
-            const now = new Date();
+            // No person decided: the team's rule did, when the claimant claimed. `decidedBy` names a
+            // user who decided, so it stays empty (an administrator's decision sets it), and the audit
+            // row says the rule approved it; the row's author is the claimant, whose claim ran it.
             const approved = await repo.decideClaim(claim.id, {
               status: 'approved',
               shiftId: shift.id,
@@ -102,13 +113,18 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
               decidedAt: now,
             });
             const filled = { ...row, filled: row.filled + 1 };
-            const rejected = isFilled(filled) ? await repo.rejectPending(row.id, claim.id, user.id, now) : [];
+            const rejected = isFilled(filled) ? await repo.rejectPending(row.id, claim.id, null, now) : [];
             effects.audit({
               entityType: 'open_shift_claim',
               entityId: claim.id,
               action: 'APPROVED',
               oldValues: claimAuditValues(claim),
-              newValues: { ...claimAuditValues(approved), autoApproved: true },
+              newValues: {
+                ...claimAuditValues(approved),
+                autoApproved: true,
+                decidedBy: null,
+                approvedBy: AUTO_APPROVED_BY,
+              },
             });
             for (const r of rejected) {
               effects.audit({
@@ -116,9 +132,34 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
                 entityId: r.id,
                 action: 'REJECTED',
                 oldValues: claimAuditValues({ ...r, status: 'pending' }),
-                newValues: claimAuditValues(r),
+                newValues: { ...claimAuditValues(r), decidedBy: null, rejectedBy: AUTO_APPROVED_BY },
               });
             }
+            // The owner and administrators are told once that the sick call is covered (nobody has to
+            // approve it), each in their own clock, after the command commits as every command's emails.
+            const sickMember = sick ? await staffDirectory(tx).findInTeam(teamId, sick.staffId) : null;
+            const coverName = `${member.firstName} ${member.lastName}`.trim();
+            const sickName = sickMember
+              ? `${sickMember.firstName} ${sickMember.lastName}`.trim()
+              : 'a colleague';
+            const managers = await repo.ownerAndAdmins(teamId, teamToday(a.team, now));
+            effects.mail(
+              ...managers
+                .filter((m) => m.id !== user.id)
+                .map((m) => ({
+                  to: m.email,
+                  ...sickCoverTakenEmail({
+                    url: ctx.scheduleUrl(row.shiftDate),
+                    teamName: a.team.name,
+                    firstName: m.firstName || 'there',
+                    coverName,
+                    sentence: sickCoverTakenSentence(
+                      { coverName, sickName, ...row },
+                      usesHour12(m.timeFormat, undefined),
+                    ),
+                  }),
+                })),
+            );
             effects.mail(...(await ctx.decidedMails(tx, a, user, row, rejected)));
             ctx.announceChange(effects, filled);
             return { claimId: claim.id, status: 'approved' as const };

@@ -1,9 +1,9 @@
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import { describeOpenShift, type OpenShiftViewer } from '@rotaboard/core/open-shifts/open-shifts';
+import type { OpenShiftViewer } from '@rotaboard/core/open-shifts/open-shift-visibility';
+import { describeOpenShift } from '@rotaboard/core/open-shifts/open-shifts';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import type { Db } from '../../db/db.ts';
 import type { StaffRow, UserRow } from '../../db/rows.ts';
-import { teamToday } from '../../lib/calendar.ts';
 import type { Mailer, OutgoingEmail } from '../../plugins/mail.ts';
 import type { CommandDeps, Effects } from '../audit/command.ts';
 import { openShiftClaimDecidedEmail } from '../mail/templates.ts';
@@ -35,12 +35,16 @@ export function requirePro(a: TeamAccess) {
   if (!planAllows(a.ownerTier, 'requests')) throw new DomainError(ErrorCode.PLAN_LIMIT, OPEN_SHIFTS_ARE_PRO);
 }
 
-/** A member as the open-shift rules see them: their role, last day, the lock and the team's today. */
-export const viewerOf = (a: TeamAccess, member: StaffRow): OpenShiftViewer => ({
+/**
+ * A member as the open-shift rules see them at `now` (the server's clock): their role, last day, the
+ * lock, and the team's zone, in which an open shift's end is placed (issue 44).
+ */
+export const viewerOf = (a: TeamAccess, member: StaffRow, now: number): OpenShiftViewer => ({
   role: member.role,
   leavingDate: a.leavingDate,
   lock: { lockedUntil: a.team.lockedUntil, hideScheduleAfterLock: a.team.hideScheduleAfterLock },
-  today: teamToday(a.team),
+  timeZone: a.team.timeZone,
+  now,
 });
 
 /**

@@ -4,11 +4,8 @@ import type {
   ParsedOpenShiftInput,
 } from '@rotaboard/core/contracts/open-shifts';
 import { DomainError, ErrorCode } from '@rotaboard/core/errors/domain-error';
-import {
-  describeOpenShift,
-  openShiftProblem,
-  openShiftVisibleToStaff,
-} from '@rotaboard/core/open-shifts/open-shifts';
+import { openShiftVisibleToStaff } from '@rotaboard/core/open-shifts/open-shift-visibility';
+import { describeOpenShift, openShiftProblem } from '@rotaboard/core/open-shifts/open-shifts';
 import type { UserRow } from '../../db/rows.ts';
 import { teamToday } from '../../lib/calendar.ts';
 import type { CommandScope } from '../audit/command.ts';
@@ -111,13 +108,15 @@ export function createOpenShiftPostingService(deps: OpenShiftServiceDeps, ctx: O
     },
 
     /**
-     * Staff: unfilled open shifts on dates they may read whose role fits theirs, without those they
+     * Staff: unfilled open shifts not yet over (until their end in the team's zone, `now` the server's
+     * clock) on dates they may read whose role fits theirs, without those they
      * already had a decision on; administrators: all, with every claim.
      */
     async list(
       user: UserRow,
       teamId: string,
       range: { startDate: string; endDate: string },
+      now: Date = new Date(),
     ): Promise<OpenShiftListResponse> {
       const a = await ctx.access(db, user, teamId);
       requirePro(a);
@@ -134,7 +133,7 @@ export function createOpenShiftPostingService(deps: OpenShiftServiceDeps, ctx: O
       }
       const member = a.staffId ? await staffDirectory(db).findInTeam(teamId, a.staffId) : null;
       if (!member) return { openShifts: [] };
-      const viewer = viewerOf(a, member);
+      const viewer = viewerOf(a, member, now.getTime());
       // The one who called in sick is not offered the cover of their own shift (issue 44).
       const ownSick = await repo.ownSickShifts(
         member.id,

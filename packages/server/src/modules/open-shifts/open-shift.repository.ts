@@ -139,7 +139,7 @@ export function createOpenShiftRepository(db: Db) {
     async rejectPending(
       openShiftId: string,
       exceptId: string | null,
-      decidedBy: string,
+      decidedBy: string | null,
       decidedAt: Date,
     ): Promise<OpenShiftClaimRow[]> {
       return db
@@ -153,6 +153,35 @@ export function createOpenShiftRepository(db: Db) {
           ),
         )
         .returning();
+    },
+
+    /**
+     * The owner and the administrators (as of the team's `today`) with their address and clock: whom a
+     * sick cover taken at once is told to (issue 44).
+     */
+    async ownerAndAdmins(teamId: string, today: string) {
+      const [team] = await db.select({ ownerId: teams.ownerId }).from(teams).where(eq(teams.id, teamId));
+      if (!team) return [];
+      const admins = db
+        .select({ userId: staff.userId })
+        .from(staff)
+        .where(
+          and(
+            eq(staff.teamId, teamId),
+            eq(staff.isAdmin, true),
+            isNotNull(staff.userId),
+            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
+          ),
+        );
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          timeFormat: users.timeFormat,
+        })
+        .from(users)
+        .where(or(eq(users.id, team.ownerId), inArray(users.id, admins)));
     },
 
     /** Whom to tell about a claim's decision: the claimant's account (none for a member not yet joined). */

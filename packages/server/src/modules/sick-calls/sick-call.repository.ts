@@ -60,8 +60,10 @@ export function createSickCallRepository(db: Db) {
     },
 
     /**
-     * The bell's sick covers for `userId` (issue 44): per team, the open shifts offered to their staff
-     * row that are still open (not filled, not before the team's today) and that they have not claimed.
+     * The bell's sick covers for `userId` (issue 44): the open shifts offered to their staff row that
+     * are not filled, not claimed by them, and dated from the team's yesterday on (a shift begun
+     * yesterday may still be running: the caller keeps those not yet over, by core's rule), with each
+     * one's date, times and team zone.
      */
     async openOffersFor(userId: string, now: Date) {
       const approved = db
@@ -73,7 +75,10 @@ export function createSickCallRepository(db: Db) {
           teamId: teams.id,
           teamName: teams.name,
           ownerId: teams.ownerId,
-          pendingCount: count(sickCoverOffers.id),
+          timeZone: teams.timeZone,
+          shiftDate: openShifts.shiftDate,
+          startTime: openShifts.startTime,
+          endTime: openShifts.endTime,
         })
         .from(sickCoverOffers)
         .innerJoin(staff, eq(staff.id, sickCoverOffers.staffId))
@@ -83,7 +88,7 @@ export function createSickCallRepository(db: Db) {
           and(
             eq(staff.userId, userId),
             or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now))),
-            gte(openShifts.shiftDate, teamTodaySql(now)),
+            gte(openShifts.shiftDate, sql<string>`${teamTodaySql(now)} - 1`),
             sql`(${approved}) < ${openShifts.staffCount}`,
             notExists(
               db
@@ -98,8 +103,7 @@ export function createSickCallRepository(db: Db) {
             ),
           ),
         )
-        .groupBy(teams.id, teams.name, teams.ownerId)
-        .orderBy(teams.name);
+        .orderBy(teams.name, teams.id);
     },
   };
 }

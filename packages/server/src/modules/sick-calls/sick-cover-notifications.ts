@@ -1,3 +1,4 @@
+import { openShiftStillToWork } from '@rotaboard/core/open-shifts/open-shift-visibility';
 import { planAllows } from '@rotaboard/core/plans/plan-limits';
 import { effectiveTier } from '@rotaboard/core/plans/subscription';
 import type { Db } from '../../db/db.ts';
@@ -15,7 +16,10 @@ export async function sickCoverNotifications(
   proEmails: readonly string[],
   now: Date = new Date(),
 ) {
-  const rows = await createSickCallRepository(db).openOffersFor(user.id, now);
+  // Each offer counts until its shift's end in the team's zone (an overnight cover after midnight too).
+  const rows = (await createSickCallRepository(db).openOffersFor(user.id, now)).filter((r) =>
+    openShiftStillToWork(r, r.timeZone, now.getTime()),
+  );
   if (rows.length === 0) return [];
   const owners = await userDirectory(db).findByIds([...new Set(rows.map((r) => r.ownerId))]);
   const pro = new Set(
@@ -23,12 +27,20 @@ export async function sickCoverNotifications(
       .filter((o) => planAllows(effectiveTier(billingStateOf(o), o.email, proEmails), 'attendance'))
       .map((o) => o.id),
   );
-  return rows
-    .filter((r) => pro.has(r.ownerId) && r.pendingCount > 0)
-    .map((r) => ({
+  const byTeam = new Map<
+    string,
+    { type: 'sick_cover'; teamId: string; teamName: string; pendingCount: number }
+  >();
+  for (const r of rows) {
+    if (!pro.has(r.ownerId)) continue;
+    const team = byTeam.get(r.teamId) ?? {
       type: 'sick_cover',
       teamId: r.teamId,
       teamName: r.teamName,
-      pendingCount: r.pendingCount,
-    }));
+      pendingCount: 0,
+    };
+    team.pendingCount += 1;
+    byTeam.set(r.teamId, team);
+  }
+  return [...byTeam.values()];
 }
