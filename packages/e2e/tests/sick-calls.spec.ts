@@ -165,6 +165,11 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
   await expect(page.getByTestId('week-cost-total')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 940 });
   await snap(page, 'sick-cover-week', 'viewport');
+  // The day view's bar says it too, and is named as sick time off.
+  await page.goto(`/schedule/${start.date}?view=day`);
+  await expect(page.getByRole('button', { name: `Ava Adams: ${range} sick (time off)` })).toHaveText(
+    `${range} · Sick`,
+  );
 
   await ava.context.close();
   await ben.context.close();
