@@ -89,6 +89,8 @@ describe('events', () => {
     expect(feedSummary('Diner', 'Barista', false)).toBe('Diner · Barista');
     expect(feedSummary('Diner', '  ', false)).toBe('Diner');
     expect(feedSummary('Diner', 'Barista', true)).toBe('Time off · Diner');
+    expect(feedSummary('Diner', 'Barista', true, false)).toBe('Time off · Diner');
+    expect(feedSummary('Diner', 'Barista', true, true)).toBe('Sick · Diner');
   });
 
   it('carry only the notes every member may read', () => {

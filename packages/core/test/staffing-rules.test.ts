@@ -375,6 +375,7 @@ describe('entries as the API stores them', () => {
       notes: null,
       notesVisibleToAll: true,
       isTimeOff: false,
+      sick: false,
       timeOffDays: null,
       timeOffHours: null,
       colour: null,

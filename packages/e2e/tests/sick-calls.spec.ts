@@ -118,9 +118,10 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
   await fitsAt360(ava.page, 'sick-call-outcome-360');
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(done).toBeHidden();
-  // Her shift is now time off, with nothing to call in sick for.
+  // Her shift is now time off, called "Sick" ("Sick (time off)" to a screen reader), with nothing to
+  // call in sick for.
   await expect(sickButton).toHaveCount(0);
-  await expect(ava.page.getByText(/^Time off/).first()).toBeVisible();
+  await expect(ava.page.getByText(/^Sick \(time off\) · /).first()).toBeVisible();
 
   // Ben is told by email and by the bell, which leads to the open shift; he claims it.
   await mailedEmail(page.request, benEmail, /./);
@@ -153,12 +154,22 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
     .getByTestId('week-grid')
     .locator('tr')
     .filter({ has: page.getByRole('rowheader', { name: /Ava Adams/ }) });
-  await expect(avaRow).toContainText('Time off');
+  // Ava's chip says Sick, styled as time off, and is read as sick time off; no note is shown.
+  await expect(avaRow).toContainText('Sick');
+  await expect(avaRow).not.toContainText('Fever');
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Ava Adams, .*sick \\(time off\\), ${start.time}`) }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('open-shifts-row')).toContainText('1/1 filled');
   // The week whole, cost bar drawn, down to Ben's row.
   await expect(page.getByTestId('week-cost-total')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 940 });
   await snap(page, 'sick-cover-week', 'viewport');
+  // The day view's bar says it too, and is named as sick time off.
+  await page.goto(`/schedule/${start.date}?view=day`);
+  await expect(page.getByRole('button', { name: `Ava Adams: ${range} sick (time off)` })).toHaveText(
+    `${range} · Sick`,
+  );
 
   await ava.context.close();
   await ben.context.close();

@@ -117,6 +117,7 @@ describe.each(engines)('input bounds on %s', (engine) => {
       notes: null,
       notesVisibleToAll: true,
       isTimeOff: false,
+      sick: false,
       timeOffDays: null,
       timeOffHours: null,
       colour: null,

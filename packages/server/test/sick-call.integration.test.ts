@@ -250,6 +250,70 @@ describe.each(engines)('sick calls on %s', (engine) => {
     expect(await bell(w.cooks.Tia!.call, 'sick_cover')).toEqual([]);
   });
 
+  it('says sick on the week read, the shifts list and the feed, to the owner and to colleagues, without the note', async () => {
+    const w = await world({ cooks: ['Sam'] });
+    const shiftId = await addShift(w, w.pat.staffId, day(3), '08:00', '16:00');
+    // Sam works the next day (free for the cover: a world where nobody fits would mail the owner).
+    const samShift = await addShift(w, w.cooks.Sam!.staffId, day(4), '09:00', '17:00');
+    const week = `${w.base}/shifts?startDate=${day(0)}&endDate=${day(6)}`;
+    const entry = (list: { shiftId: string }[], id: string) =>
+      list.find((x) => x.shiftId === id) as Record<string, unknown> | undefined;
+    // The owner's read before the call: a shift, not sick; its validator is for that version.
+    const before = await w.owner('GET', week);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(entry(before.json(), shiftId)).toMatchObject({ isTimeOff: false, sick: false });
+
+    const call = await w.pat.call('POST', sickUrl(w, shiftId), { note: 'Migraine' });
+    expect(call.statusCode, call.body).toBe(201);
+    expect(call.json().offeredTo).toHaveLength(1);
+
+    // The schedule version moved, so the validator did: a browser's copy from before is not kept.
+    const after = await w.owner('GET', week);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    for (const viewer of [w.owner, w.admin.call, w.pat.call, w.cooks.Sam!.call]) {
+      const res = await viewer('GET', week);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json();
+      expect(entry(list, shiftId)).toMatchObject({
+        isTimeOff: true,
+        sick: true,
+        startTime: '08:00:00',
+        endTime: '16:00:00',
+        notes: null,
+      });
+      expect(entry(list, samShift)).toMatchObject({ isTimeOff: false, sick: false });
+      // The sick call's note is in its audit row only, never in what the schedule sends.
+      expect(res.body).not.toContain('Migraine');
+      // A second read of the same version is the cached answer: the same bytes.
+      expect((await viewer('GET', week)).body).toBe(res.body);
+    }
+    // The week read on embedded PGlite and the driver's rows on PostgreSQL agree with a row read.
+    expect((await shiftRow(shiftId)).sick).toBe(true);
+
+    // Pat's own calendar feed calls the day Sick.
+    const feed = (await w.pat.call('GET', '/api/calendar/feed')).json().url as string;
+    const ics = await t.app.inject({ method: 'GET', url: new URL(feed).pathname });
+    expect(ics.statusCode, ics.body).toBe(200);
+    expect(ics.body).toContain('SUMMARY:Sick · Diner');
+    expect(ics.body).not.toContain('Migraine');
+
+    // Edited back into a shift by an administrator, it is a shift again, not sick.
+    const back = await w.owner('PUT', `${w.base}/shifts/${shiftId}`, {
+      staffId: w.pat.staffId,
+      shiftDate: day(3),
+      startTime: '08:00',
+      endTime: '16:00',
+      breakMinutes: 30,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ isTimeOff: false, sick: false });
+    expect(entry((await w.owner('GET', week)).json(), shiftId)).toMatchObject({
+      isTimeOff: false,
+      sick: false,
+    });
+  });
+
   it('lets an owner or administrator call in sick for a member; refuses someone else’s shift, outsiders and repeats', async () => {
     const w = await world({ cooks: ['Sam'] });
     const first = await addShift(w, w.pat.staffId, day(5), '09:00', '17:00');

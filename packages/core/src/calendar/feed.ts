@@ -80,9 +80,12 @@ export function shiftWallClock(
   };
 }
 
-/** An event's title: the team, then the person's role there when they have one; time off says so. */
-export function feedSummary(teamName: string, role: string, isTimeOff: boolean): string {
-  if (isTimeOff) return `Time off · ${teamName}`;
+/**
+ * An event's title: the team, then the person's role there when they have one; time off says so, and
+ * a shift called in sick (issue 44, time off marked `sick`) says "Sick": the feed is the person's own.
+ */
+export function feedSummary(teamName: string, role: string, isTimeOff: boolean, sick = false): string {
+  if (isTimeOff) return `${sick ? 'Sick' : 'Time off'} · ${teamName}`;
   const trimmed = role.trim();
   return trimmed ? `${teamName} · ${trimmed}` : teamName;
 }

@@ -155,6 +155,11 @@ export const ShiftDto = z.object({
   notes: z.string().nullable(),
   notesVisibleToAll: z.boolean(),
   isTimeOff: z.boolean(),
+  /**
+   * Time off because its member called in sick (issue 44): the schedule says "Sick" where it says
+   * "Time off". Shown to everyone who sees the entry; the sick call's note stays in its audit row.
+   */
+  sick: z.boolean(),
   timeOffDays: z.number().nullable(),
   timeOffHours: z.number().nullable(),
   colour: z.number().int().nullable(),

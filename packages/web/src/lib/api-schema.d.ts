@@ -2555,6 +2555,7 @@ export interface paths {
                             notes: string | null;
                             notesVisibleToAll: boolean;
                             isTimeOff: boolean;
+                            sick: boolean;
                             timeOffDays: number | null;
                             timeOffHours: number | null;
                             colour: number | null;
@@ -2639,6 +2640,7 @@ export interface paths {
                             notes: string | null;
                             notesVisibleToAll: boolean;
                             isTimeOff: boolean;
+                            sick: boolean;
                             timeOffDays: number | null;
                             timeOffHours: number | null;
                             colour: number | null;
@@ -2701,6 +2703,7 @@ export interface paths {
                             notes: string | null;
                             notesVisibleToAll: boolean;
                             isTimeOff: boolean;
+                            sick: boolean;
                             timeOffDays: number | null;
                             timeOffHours: number | null;
                             colour: number | null;
@@ -3025,6 +3028,7 @@ export interface paths {
                             notes: string | null;
                             notesVisibleToAll: boolean;
                             isTimeOff: boolean;
+                            sick: boolean;
                             timeOffDays: number | null;
                             timeOffHours: number | null;
                             colour: number | null;

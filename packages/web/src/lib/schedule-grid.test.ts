@@ -13,6 +13,7 @@ import {
   overnightEndLabel,
   overnightTail,
   staffTotals,
+  timeOffLabel,
 } from './schedule-grid';
 
 const base = {
@@ -182,6 +183,33 @@ describe('chipSentence', () => {
         'Ava',
       ),
     ).toBe('Ava, Monday 16 November, time off, 10:00 to 12:00');
+  });
+  it('reads a shift called in sick as sick time off, its times and break kept', () => {
+    expect(chipSentence({ ...shift, isTimeOff: true, sick: true }, 'Ava')).toBe(
+      'Ava, Monday 16 November, sick (time off), 09:00 to 17:00, 30 minute break',
+    );
+  });
+});
+
+describe('timeOffLabel', () => {
+  it('names time off, and a sick call as Sick', () => {
+    expect(timeOffLabel({ isTimeOff: false, sick: false })).toBeNull();
+    expect(timeOffLabel({ isTimeOff: true, sick: false })).toEqual({
+      text: 'Time off',
+      aside: '',
+      spoken: 'Time off',
+    });
+    expect(timeOffLabel({ isTimeOff: true, sick: true })).toEqual({
+      text: 'Sick',
+      aside: ' (time off)',
+      spoken: 'Sick (time off)',
+    });
+  });
+  it('reads an entry without the field (a week cached before it) as plain time off', () => {
+    expect(timeOffLabel({ isTimeOff: true })?.spoken).toBe('Time off');
+  });
+  it('never calls a shift sick: only time off is', () => {
+    expect(timeOffLabel({ isTimeOff: false, sick: true })).toBeNull();
   });
 });
 

@@ -23,6 +23,24 @@ export function chipTimeText(
   return formatClockRange(entry.startTime, entry.endTime, hour12);
 }
 
+/**
+ * What an entry of time off is called where the schedule names it (chip, day bar, agenda): "Sick" for
+ * a shift its member called in sick (issue 44: time off marked `sick`), otherwise "Time off"; null for
+ * a shift. A sick call is still time off, so a screen reader hears "Sick (time off)": `aside` is the
+ * part said but not shown (visually hidden after `text`), `spoken` the whole. `sick` may be missing
+ * from a week read the browser cached before the field existed: that is plain time off.
+ */
+export function timeOffLabel(entry: { isTimeOff: boolean; sick?: boolean | undefined }): {
+  text: 'Sick' | 'Time off';
+  aside: ' (time off)' | '';
+  spoken: 'Sick (time off)' | 'Time off';
+} | null {
+  if (!entry.isTimeOff) return null;
+  return entry.sick
+    ? { text: 'Sick', aside: ' (time off)', spoken: 'Sick (time off)' }
+    : { text: 'Time off', aside: '', spoken: 'Time off' };
+}
+
 /** Minutes as hours for totals: '37.5h', '8h', '7.75h' (at most two decimals). */
 export function formatHours(minutes: number): string {
   const hours = Math.round((minutes / 60) * 100) / 100;
@@ -245,7 +263,7 @@ const WEEKDAY_LONG = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZon
 
 /**
  * What a screen reader says for a chip, as a sentence: 'Ava Adams, Monday 16 November, 09:00 to
- * 17:00, 30 minute break' — or '…, time off, 1 Day', '…, 22:00 to 02:00 (ends Tuesday)', and notes
+ * 17:00, 30 minute break' — or '…, time off, 1 Day', '…, sick (time off), 09:00 to 17:00', '…, 22:00 to 02:00 (ends Tuesday)', and notes
  * and 'next shift' when they apply.
  */
 export function chipSentence(
@@ -259,7 +277,7 @@ export function chipSentence(
     | 'timeOffHours'
     | 'breakMinutes'
     | 'notes'
-  >,
+  > & { sick?: boolean | undefined },
   name: string,
   isNext = false,
   hour12 = false,
@@ -271,7 +289,7 @@ export function chipSentence(
     : null;
   if (entry.isTimeOff)
     parts.push(
-      'time off',
+      entry.sick ? 'sick (time off)' : 'time off',
       times && entry.timeOffDays === null && entry.timeOffHours === null
         ? times
         : chipTimeText(entry, hour12),

@@ -63,7 +63,7 @@ export function renderFeed(teams: FeedTeam[], uidDomain: string): string {
       const timed = !entry.isTimeOff && entry.startTime && entry.endTime;
       const common = {
         id: `shift-${entry.shiftId}@${uidDomain}`,
-        summary: feedSummary(teamName, entry.role, entry.isTimeOff),
+        summary: feedSummary(teamName, entry.role, entry.isTimeOff, entry.sick),
         description: feedDescription(entry.notes, entry.notesVisibleToAll),
         sequence: entry.changes,
         stamp: entry.updatedAt,

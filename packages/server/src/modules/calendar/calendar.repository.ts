@@ -11,6 +11,8 @@ export type FeedEntryRow = {
   startTime: string | null;
   endTime: string | null;
   isTimeOff: boolean;
+  /** Time off because the person called in sick (issue 44): the event says "Sick". */
+  sick: boolean;
   notes: string | null;
   notesVisibleToAll: boolean;
   role: string;
@@ -67,6 +69,7 @@ export function createCalendarRepository(db: Db) {
           startTime: shifts.startTime,
           endTime: shifts.endTime,
           isTimeOff: shifts.isTimeOff,
+          sick: shifts.sick,
           notes: shifts.notes,
           notesVisibleToAll: shifts.notesVisibleToAll,
           role: staff.role,

@@ -28,6 +28,9 @@ export function toShiftDto(
     notes: viewer.isAdmin || row.notesVisibleToAll ? row.notes : null,
     notesVisibleToAll: row.notesVisibleToAll,
     isTimeOff: row.isTimeOff,
+    // Sick is a kind of time off: an entry edited back into a shift keeps the column (the edit does
+    // not clear it) but is no longer sick time off.
+    sick: row.sick && row.isTimeOff,
     timeOffDays: row.timeOffDays,
     timeOffHours: row.timeOffHours,
     colour: row.colour,

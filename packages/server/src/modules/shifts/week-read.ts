@@ -21,6 +21,7 @@ const readColumns = {
   notes: shifts.notes,
   notesVisibleToAll: shifts.notesVisibleToAll,
   isTimeOff: shifts.isTimeOff,
+  sick: shifts.sick,
   timeOffDays: shifts.timeOffDays,
   timeOffHours: shifts.timeOffHours,
   colour: shifts.colour,
@@ -66,6 +67,7 @@ type RawWeekRow = {
   notes: string | null;
   notes_visible_to_all: boolean;
   is_time_off: boolean;
+  sick: boolean;
   time_off_days: number | null;
   time_off_hours: number | null;
   colour: number | null;
@@ -84,6 +86,7 @@ const fromRawWeekRow = (row: RawWeekRow): ShiftReadRow => ({
   notes: row.notes,
   notesVisibleToAll: row.notes_visible_to_all,
   isTimeOff: row.is_time_off,
+  sick: row.sick,
   timeOffDays: row.time_off_days,
   timeOffHours: row.time_off_hours,
   colour: row.colour,
@@ -105,7 +108,7 @@ const weekAsLines = (teamId: string, startDate: string, endDate: string) => sql`
   select string_agg(concat_ws(chr(9), ${shifts.id}, ${shifts.staffId}, ${shifts.shiftDate},
     coalesce(${shifts.startTime}::text, ''), coalesce(${shifts.endTime}::text, ''),
     coalesce(to_json(${shifts.notes})::text, ''), ${shifts.notesVisibleToAll}::int, ${shifts.isTimeOff}::int,
-    coalesce(${shifts.timeOffDays}::text, ''), coalesce(${shifts.timeOffHours}::text, ''),
+    ${shifts.sick}::int, coalesce(${shifts.timeOffDays}::text, ''), coalesce(${shifts.timeOffHours}::text, ''),
     coalesce(${shifts.colour}::text, ''), ${shifts.breakMinutes}, ${shifts.attendanceAdjustments}),
     chr(10) order by ${shifts.shiftDate}, ${shifts.startTime}, ${shifts.id}) as week
   from ${shifts}
@@ -128,11 +131,12 @@ function fromWeekLines(text: string | null): ShiftReadRow[] {
       notes: field[5] === '' ? null : (JSON.parse(field[5]!) as string),
       notesVisibleToAll: field[6] === '1',
       isTimeOff: field[7] === '1',
-      timeOffDays: numberOrNull(field[8]!),
-      timeOffHours: numberOrNull(field[9]!),
-      colour: numberOrNull(field[10]!),
-      breakMinutes: Number(field[11]),
-      attendanceAdjustments: JSON.parse(field[12]!),
+      sick: field[8] === '1',
+      timeOffDays: numberOrNull(field[9]!),
+      timeOffHours: numberOrNull(field[10]!),
+      colour: numberOrNull(field[11]!),
+      breakMinutes: Number(field[12]),
+      attendanceAdjustments: JSON.parse(field[13]!),
     };
   });
 }

@@ -11,6 +11,7 @@ import {
   chipTimeText,
   indexCells,
   overnightTail,
+  timeOffLabel,
 } from '../../../lib/schedule-grid';
 import { formatClock, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
@@ -144,8 +145,9 @@ export function DayView({
                     ))}
                     {bars.map(({ shift, left, width, fromDayBefore }) => {
                       const from = fromDayBefore ? `, from ${formatLongDate(dayBefore)}` : '';
-                      const label = `${member.fullName}: ${chipTimeText(shift, hour12)}${shift.isTimeOff ? ' time off' : ''}${from}`;
-                      const text = `${fromDayBefore ? '← ' : ''}${chipTimeText(shift, hour12)}${shift.isTimeOff ? ' · Time off' : ''}`;
+                      const off = timeOffLabel(shift);
+                      const label = `${member.fullName}: ${chipTimeText(shift, hour12)}${off ? ` ${off.spoken.toLowerCase()}` : ''}${from}`;
+                      const text = `${fromDayBefore ? '← ' : ''}${chipTimeText(shift, hour12)}${off ? ` · ${off.text}` : ''}`;
                       const className = cn(
                         'absolute top-2 bottom-2 overflow-hidden rounded-md border px-1.5 text-left text-xs leading-7 whitespace-nowrap',
                         chipColourClasses(shift),

@@ -9,6 +9,7 @@ import {
   type GridMoveKey,
   overnightEndLabel,
   swatchClass,
+  timeOffLabel,
 } from '../../../lib/schedule-grid';
 import { formatClock, useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
@@ -41,6 +42,7 @@ type ChipProps = {
 export function ChipBody({ shift }: { shift: ShiftDto }) {
   const hour12 = useHour12();
   const ends = overnightEndLabel(shift, hour12);
+  const off = timeOffLabel(shift);
   return (
     <>
       <span className="flex items-center gap-1">
@@ -66,7 +68,13 @@ export function ChipBody({ shift }: { shift: ShiftDto }) {
           </span>
         ) : null}
       </span>
-      {shift.isTimeOff ? <span className="block text-[11px] font-medium">Time off</span> : null}
+      {off ? (
+        // "Sick" on the chip, "Sick (time off)" to a screen reader: a sick call is still time off.
+        <span className="block text-[11px] font-medium">
+          {off.text}
+          {off.aside ? <span className="sr-only">{off.aside}</span> : null}
+        </span>
+      ) : null}
       {ends ? <span className="block text-[11px] font-medium">{ends}</span> : null}
       {shift.breakMinutes > 0 && (!shift.isTimeOff || shift.timeOffHours === null) && shift.startTime ? (
         <span className="block text-[11px] opacity-80">{shift.breakMinutes}m break</span>

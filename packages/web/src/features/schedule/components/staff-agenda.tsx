@@ -9,6 +9,7 @@ import {
   chipTimeText,
   formatDuration,
   overnightEndLabel,
+  timeOffLabel,
 } from '../../../lib/schedule-grid';
 import { useHour12 } from '../../../lib/time-format';
 import { cn } from '../../../lib/utils';
@@ -17,10 +18,20 @@ const byStart = (a: ShiftDto, b: ShiftDto) => (a.startTime ?? '').localeCompare(
 
 function EntryCard({ shift, hour12 }: { shift: ShiftDto; hour12: boolean }) {
   const ends = overnightEndLabel(shift, hour12);
+  const off = timeOffLabel(shift);
   return (
     <div className={cn('rounded-lg border px-3 py-2 text-sm', chipColourClasses(shift))}>
       <p className="font-semibold tabular-nums">
-        {shift.isTimeOff ? `Time off · ${chipTimeText(shift, hour12)}` : chipTimeText(shift, hour12)}
+        {off ? (
+          <>
+            {/* "Sick" to the eye, "Sick (time off)" to a screen reader: a sick call is still time off. */}
+            {off.text}
+            {off.aside ? <span className="sr-only">{off.aside}</span> : null}
+            {` · ${chipTimeText(shift, hour12)}`}
+          </>
+        ) : (
+          chipTimeText(shift, hour12)
+        )}
         {ends ? <span className="ml-1.5 font-normal">{ends}</span> : null}
       </p>
       {!shift.isTimeOff && shift.breakMinutes > 0 ? (

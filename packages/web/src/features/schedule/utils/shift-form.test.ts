@@ -26,6 +26,7 @@ const shift: ShiftDto = {
   notes: 'Open up',
   notesVisibleToAll: false,
   isTimeOff: false,
+  sick: false,
   timeOffDays: null,
   timeOffHours: null,
   colour: 3,

@@ -49,6 +49,7 @@ function entry(staffId: string, shiftDate: string, workedMinutes: number): Shift
     notes: null,
     notesVisibleToAll: true,
     isTimeOff: false,
+    sick: false,
     timeOffDays: null,
     timeOffHours: null,
     colour: null,
