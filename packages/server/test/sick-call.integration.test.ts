@@ -312,6 +312,8 @@ describe.each(engines)('sick calls on %s', (engine) => {
       isTimeOff: false,
       sick: false,
     });
+    // And the row itself: made time off again later, it must not come back as sick.
+    expect((await shiftRow(shiftId)).sick).toBe(false);
   });
 
   it('lets an owner or administrator call in sick for a member; refuses someone else’s shift, outsiders and repeats', async () => {

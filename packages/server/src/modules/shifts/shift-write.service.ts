@@ -209,7 +209,8 @@ export function createShiftWriteService(deps: ShiftServiceDeps, ctx: ShiftContex
         const nearby = await repo.listForStaff(member.id, window.startDate, window.endDate);
         refuseClash(member, input, shiftId, nearby);
         if (strict) refuseBreachesAmong(strict, a, [member], nearby.map(toStaffingEntry));
-        const after = await repo.update(shiftId, values(input));
+        // Made a shift again, a sick call's entry is no longer sick (issue 44); kept time off, it stays sick.
+        const after = await repo.update(shiftId, { ...values(input), sick: before.sick && input.isTimeOff });
         effects.auditUpdate({
           entityType: 'shift',
           entityId: shiftId,
