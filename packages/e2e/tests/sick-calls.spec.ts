@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addStaff,
   fitsAt360,
@@ -10,36 +10,13 @@ import {
   uniqueEmail,
 } from '../support/app.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { sendOk, wallClock } from '../support/wall-clock.ts';
 
 /**
  * A sick call covered by the rule engine (issue 44): a member calls in sick for her coming shift on
  * her phone; the one colleague who fits (the right role, free, no clash) is offered it by bell and
  * email, claims it, and it is in his week at once (the team's default: the first to claim gets it).
  */
-
-async function send(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown) {
-  const response = await request[method](url, { data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
-
-/** An instant on a zone's wall clock: its date and HH:MM. */
-function wallClock(at: number, zone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 const HOUR = 3_600_000;
 
@@ -77,7 +54,7 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
     ['Ava Adams', start.time, end.time],
     ['Olive Owner', wallClock(startAt - HOUR, zone).time, wallClock(startAt + 5 * HOUR, zone).time],
   ] as const) {
-    await send(page.request, 'post', shifts, {
+    await sendOk(page.request, 'post', shifts, {
       staffId: id(name),
       shiftDate: name === 'Ava Adams' ? start.date : wallClock(startAt - HOUR, zone).date,
       startTime: from,
@@ -85,7 +62,7 @@ test('a member calls in sick on her phone; the colleague who fits is offered the
       breakMinutes: 0,
     });
   }
-  await send(page.request, 'put', `/api/teams/${team.teamId}/day-settings`, {
+  await sendOk(page.request, 'put', `/api/teams/${team.teamId}/day-settings`, {
     clockInEarlyMinutes: 15,
     lateAfterMinutes: 10,
     sickCoverOffers: 1,

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addStaff,
   expectNoSidewaysScroll,
@@ -12,36 +12,13 @@ import {
   uniqueEmail,
 } from '../support/app.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { sendOk, wallClock } from '../support/wall-clock.ts';
 
 /**
  * The day itself (issue 44): a member clocks in and out on a phone, with a break, the owner sees her
  * clocked in on the week grid, corrects her timesheet with a reason and approves it, and the payroll
  * counts the approved time as worked.
  */
-
-async function post(request: APIRequestContext, url: string, data: unknown) {
-  const response = await request.post(url, { data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
-
-/** An instant on a zone's wall clock: its date and HH:MM. */
-function wallClock(at: number, zone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 const MINUTE = 60_000;
 
@@ -70,7 +47,7 @@ test('a member clocks in and out on a phone; the owner sees it live, edits with 
   const startAt = Math.floor((Date.now() - 180 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   const start = wallClock(startAt, zone);
   const end = wallClock(startAt + 240 * MINUTE, zone);
-  await post(page.request, `/api/teams/${team.teamId}/shifts`, {
+  await sendOk(page.request, 'post', `/api/teams/${team.teamId}/shifts`, {
     staffId: avaId,
     shiftDate: start.date,
     startTime: start.time,
@@ -324,7 +301,7 @@ test('an owner who works clocks in too; a member phones in sick and the owner ma
     ['Olive Owner', oliveFrom, 240],
     ['Ava Adams', avaFrom, 240],
   ] as const) {
-    await post(page.request, `/api/teams/${team.teamId}/shifts`, {
+    await sendOk(page.request, 'post', `/api/teams/${team.teamId}/shifts`, {
       staffId: id(name),
       shiftDate: wallClock(from, zone).date,
       startTime: wallClock(from, zone).time,

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { noShowAlerts, shifts, staff, teams, timesheets, users } from '../../db/schema.ts';
+import { teamsAdministeredBy } from '../../lib/administered-teams.ts';
 import { teamTodaySql } from '../../lib/calendar.ts';
 
 /**
@@ -148,18 +148,7 @@ export function createNoShowRepository(db: Db) {
      * has not clocked in for it since.
      */
     async unresolvedForReviewer(userId: string, now: Date, since: Date) {
-      const adminTeam = alias(teams, 'admin_team');
-      const adminTeams = db
-        .select({ teamId: staff.teamId })
-        .from(staff)
-        .innerJoin(adminTeam, eq(adminTeam.id, staff.teamId))
-        .where(
-          and(
-            eq(staff.userId, userId),
-            eq(staff.isAdmin, true),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now, adminTeam.timeZone))),
-          ),
-        );
+      const adminTeams = teamsAdministeredBy(db, userId, now);
       return db
         .select({
           teamId: teams.id,

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { openShiftClaims, openShifts, shifts, staff, teams, users } from '../../db/schema.ts';
-import { teamTodaySql } from '../../lib/calendar.ts';
+import { teamsAdministeredBy } from '../../lib/administered-teams.ts';
 
 export type OpenShiftRow = typeof openShifts.$inferSelect;
 export type OpenShiftClaimRow = typeof openShiftClaims.$inferSelect;
@@ -206,18 +205,7 @@ export function createOpenShiftRepository(db: Db) {
      * leaving date not passed in the team's time zone): the notification bell.
      */
     async pendingForReviewer(userId: string, now: Date) {
-      const adminTeam = alias(teams, 'admin_team');
-      const adminTeams = db
-        .select({ teamId: staff.teamId })
-        .from(staff)
-        .innerJoin(adminTeam, eq(adminTeam.id, staff.teamId))
-        .where(
-          and(
-            eq(staff.userId, userId),
-            eq(staff.isAdmin, true),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now, adminTeam.timeZone))),
-          ),
-        );
+      const adminTeams = teamsAdministeredBy(db, userId, now);
       return db
         .select({
           teamId: teams.id,

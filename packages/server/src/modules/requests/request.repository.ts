@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db.ts';
 import { requests, shifts, staff, teams, users } from '../../db/schema.ts';
-import { teamTodaySql } from '../../lib/calendar.ts';
+import { teamsAdministeredBy } from '../../lib/administered-teams.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type RequestWithNames = RequestRow & {
@@ -232,18 +231,7 @@ export function createRequestRepository(db: Db) {
      * (a leaving date not passed in the team's time zone): the notification bell.
      */
     async pendingForReviewer(userId: string, now: Date) {
-      const adminTeam = alias(teams, 'admin_team');
-      const adminTeams = db
-        .select({ teamId: staff.teamId })
-        .from(staff)
-        .innerJoin(adminTeam, eq(adminTeam.id, staff.teamId))
-        .where(
-          and(
-            eq(staff.userId, userId),
-            eq(staff.isAdmin, true),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, teamTodaySql(now, adminTeam.timeZone))),
-          ),
-        );
+      const adminTeams = teamsAdministeredBy(db, userId, now);
       return db
         .select({
           teamId: teams.id,
