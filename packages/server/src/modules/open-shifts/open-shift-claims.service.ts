@@ -142,7 +142,7 @@ export function createOpenShiftClaimService(deps: OpenShiftServiceDeps, ctx: Ope
             const sickName = sickMember
               ? `${sickMember.firstName} ${sickMember.lastName}`.trim()
               : 'a colleague';
-            const managers = await repo.ownerAndAdmins(teamId, teamToday(a.team, now));
+            const managers = await requestReviewers(tx).reviewers(teamId, teamToday(a.team, now));
             effects.mail(
               ...managers
                 .filter((m) => m.id !== user.id)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { openShiftClaims, openShifts, shifts, staff, teams, users } from '../../db/schema.ts';
 import { teamsAdministeredBy } from '../../lib/administered-teams.ts';
@@ -152,35 +152,6 @@ export function createOpenShiftRepository(db: Db) {
           ),
         )
         .returning();
-    },
-
-    /**
-     * The owner and the administrators (as of the team's `today`) with their address and clock: whom a
-     * sick cover taken at once is told to (issue 44).
-     */
-    async ownerAndAdmins(teamId: string, today: string) {
-      const [team] = await db.select({ ownerId: teams.ownerId }).from(teams).where(eq(teams.id, teamId));
-      if (!team) return [];
-      const admins = db
-        .select({ userId: staff.userId })
-        .from(staff)
-        .where(
-          and(
-            eq(staff.teamId, teamId),
-            eq(staff.isAdmin, true),
-            isNotNull(staff.userId),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
-          ),
-        );
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          timeFormat: users.timeFormat,
-        })
-        .from(users)
-        .where(or(eq(users.id, team.ownerId), inArray(users.id, admins)));
     },
 
     /** Whom to tell about a claim's decision: the claimant's account (none for a member not yet joined). */

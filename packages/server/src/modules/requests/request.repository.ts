@@ -221,6 +221,7 @@ export function createRequestRepository(db: Db) {
           email: users.email,
           firstName: users.firstName,
           requestEmails: users.requestEmails,
+          timeFormat: users.timeFormat,
         })
         .from(users)
         .where(inArray(users.id, ids));

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { openShiftClaims, openShifts, sickCoverOffers, staff, teams, users } from '../../db/schema.ts';
 import { teamTodaySql } from '../../lib/calendar.ts';
@@ -31,32 +31,6 @@ export function createSickCallRepository(db: Db) {
         .from(staff)
         .leftJoin(users, eq(users.id, staff.userId))
         .where(inArray(staff.id, [...staffIds]));
-    },
-
-    /** The owner and the administrators (as of `today`, the team's) with their address and clock. */
-    async ownerAndAdmins(teamId: string, today: string) {
-      const admins = db
-        .select({ userId: staff.userId })
-        .from(staff)
-        .where(
-          and(
-            eq(staff.teamId, teamId),
-            eq(staff.isAdmin, true),
-            isNotNull(staff.userId),
-            or(isNull(staff.leavingDate), gte(staff.leavingDate, today)),
-          ),
-        );
-      const [team] = await db.select({ ownerId: teams.ownerId }).from(teams).where(eq(teams.id, teamId));
-      if (!team) return [];
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          timeFormat: users.timeFormat,
-        })
-        .from(users)
-        .where(or(eq(users.id, team.ownerId), inArray(users.id, admins)));
     },
 
     /**

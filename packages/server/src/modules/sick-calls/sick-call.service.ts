@@ -18,6 +18,7 @@ import type { CommandDeps } from '../audit/command.ts';
 import { labourCosting } from '../labour/labour-costing.ts';
 import { sickCoverNobodyEmail, sickCoverOfferedEmail } from '../mail/templates.ts';
 import type { createOpenShiftService } from '../open-shifts/open-shift.service.ts';
+import { requestReviewers } from '../requests/request-reviewers.ts';
 import { scheduleReads } from '../shifts/schedule-reads.ts';
 import { markCalledInSick } from '../shifts/sick-entries.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
@@ -148,7 +149,7 @@ export function createSickCallService(deps: SickCallServiceDeps) {
           );
         } else {
           const why = nobodyFitsReason(refused);
-          const admins = await repo.ownerAndAdmins(teamId, teamToday(a.team, now));
+          const admins = await requestReviewers(tx).reviewers(teamId, teamToday(a.team, now));
           effects.mail(
             ...admins.map((admin) => ({
               to: admin.email,
