@@ -15,6 +15,9 @@ const io = vi.hoisted(() =>
 );
 vi.mock('socket.io-client', () => ({ io }));
 
+// The unit tests share their module cache (vitest.config.ts, isolate: false): another file may have
+// loaded the real client already, so this one loads it afresh, with the mock.
+vi.resetModules();
 const { RealtimeClient } = await import('./realtime-client');
 
 describe('the hub socket the web app opens', () => {
