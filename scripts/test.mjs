@@ -9,12 +9,14 @@
 // what is left of the integration tests (once e2e was cut to about 7 minutes, integration became the
 // longer lane, and waiting for it left the browsers idle). Both stream their lines as they come.
 //
-// The Node lanes (issue 45, scripts/node-lanes.mjs) start once the end-to-end tests are done: the unit
-// tests and a smoke of the built server under Node 24 and then Node 26 (one after the other, at a low
-// priority, beside what is left of the integration tests), each Node fetched from the npm registry
-// into a cache the first time (fetched at the start, while the machine waits on the network anyway).
-// Beside the browsers too, at a load of 15, their unit tests starved past their timeouts. Everything
-// else runs on the Node that runs npm test (the main lane).
+// The Node lanes (issue 45, scripts/node-lanes.mjs) start once the integration tests and the build are
+// done: the unit tests and a smoke of the built server under Node 24 and then Node 26 (one after the
+// other, at a low priority, beside what is left of the end-to-end tests), each Node fetched from the
+// npm registry into a cache the first time (fetched at the start, while the machine waits on the
+// network anyway). Beside the browsers and the integration tests both, at a load of 15, their unit tests
+// once starved past their timeouts; since the unit tests share their module cache (vitest.config.ts)
+// a lane's are 10 s of work, not 40, and the browsers alone leave room for them. Everything else runs
+// on the Node that runs npm test (the main lane).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -172,7 +174,7 @@ const e2e = timed('e2e', async () => {
 });
 // Streamed: node-lanes.mjs holds each lane's output back and prints it whole when the lane ends.
 const nodeLanes = (async () => {
-  await e2e;
+  await integrationDone;
   await nodesFetched;
   const started = Date.now();
   console.info(

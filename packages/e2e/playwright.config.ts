@@ -10,9 +10,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
-// Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
+// Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network. Started
+// through support/chromium-fair.sh, which keeps it from raising its own priority above the tests'.
 const chromium = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: path.join(here, 'support/chromium-fair.sh'),
   args: [
     '--no-sandbox',
     '--disable-gpu',

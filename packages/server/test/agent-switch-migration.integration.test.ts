@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from './support/harness.ts';
-import { emptyDatabase, MIGRATIONS, migrationsBefore } from './support/migration-steps.ts';
+import { emptyDatabase, FROM_EMPTY_TIMEOUT_MS, MIGRATIONS, migrationsBefore } from './support/migration-steps.ts';
 
 /**
  * Issue 43's 0016_agent_budget: the schedule agent's switch now gates it, so every team made before
@@ -33,5 +33,5 @@ describe.each(engines)('the agent-switch migration on %s', (engine) => {
       { name: 'Old Bakery', schedule_agent_enabled: true },
     ]);
     expect((await query('select cost from proposals')).rows).toEqual([]);
-  });
+  }, FROM_EMPTY_TIMEOUT_MS);
 });

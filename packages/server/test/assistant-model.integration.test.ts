@@ -23,7 +23,9 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: fake.url,
       ASSISTANT_MODEL: 'test-model',
-      ASSISTANT_TIMEOUT_SECONDS: '2',
+      // Short, so the timeout case below is quick, but with room for a message of nine model calls on a
+      // starved machine: at 2 s a cost question ran out of time in a whole npm test (2026-11-28).
+      ASSISTANT_TIMEOUT_SECONDS: '6',
     });
   });
   afterAll(async () => {
@@ -309,7 +311,7 @@ describe.each(engines)('the schedule assistant with a model on %s', (engine) => 
     const w = await world();
     fake.script = () => ({ status: 500, json: { error: { message: 'boom', type: 'server_error' } } });
     await refused(w, 'could not be reached or gave an error');
-    fake.script = () => ({ delayMs: 4_000, ...completion({ content: 'too late' }) });
+    fake.script = () => ({ delayMs: 9_000, ...completion({ content: 'too late' }) });
     await refused(w, 'took too long to answer');
     fake.script = () => completion({ content: '' });
     await refused(w, 'gave an empty answer');

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens.ts';
 import { engines } from './support/harness.ts';
-import { emptyDatabase, MIGRATIONS, migrationsBefore } from './support/migration-steps.ts';
+import { emptyDatabase, FROM_EMPTY_TIMEOUT_MS, MIGRATIONS, migrationsBefore } from './support/migration-steps.ts';
 
 /**
  * Issue 45's migration 0017: before it a feed's address was HMAC(server key, user id + nonce), and a
@@ -46,5 +46,5 @@ describe.each(engines)('the feed-token migration on %s', (engine) => {
       'user_id',
     ]);
     expect((await query(`select name from server_secrets`)).rows).toEqual([]);
-  });
+  }, FROM_EMPTY_TIMEOUT_MS);
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from './support/harness.ts';
-import { emptyDatabase, MIGRATIONS, migrationsBefore, type Query } from './support/migration-steps.ts';
+import { emptyDatabase, FROM_EMPTY_TIMEOUT_MS, MIGRATIONS, migrationsBefore, type Query } from './support/migration-steps.ts';
 
 /**
  * Issue 43's migration (0015_labour_cost) on existing data: teams made before it take their owner's
@@ -77,5 +77,5 @@ describe.each(engines)('the labour-cost migration on %s', (engine) => {
     // A person's rates go with them.
     await query(`delete from staff where first_name = 'Ana'`);
     expect((await query('select count(*)::int as n from pay_rates')).rows).toEqual([{ n: 0 }]);
-  });
+  }, FROM_EMPTY_TIMEOUT_MS);
 });

@@ -11,4 +11,5 @@ const committed = path.resolve(
 
 it('docs/api/openapi.json matches the routes (run "npm run docs:api" after changing them)', async () => {
   expect(readFileSync(committed, 'utf8')).toBe(await renderOpenApi());
-});
+  // It builds the whole app to read its routes: seconds alone, past 30 s once beside the browsers.
+}, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from './support/harness.ts';
-import { emptyDatabase, MIGRATIONS, migrationsBefore, type Query } from './support/migration-steps.ts';
+import { emptyDatabase, FROM_EMPTY_TIMEOUT_MS, MIGRATIONS, migrationsBefore, type Query } from './support/migration-steps.ts';
 
 /**
  * Issue 41: teams made before time zones existed are in UTC after the migration, so nothing they had
@@ -37,5 +37,5 @@ describe.each(engines)('the time-zone migration on %s', (engine) => {
     expect((await query(`select time_zone from teams where name = 'New Cafe'`)).rows).toEqual([
       { time_zone: 'UTC' },
     ]);
-  });
+  }, FROM_EMPTY_TIMEOUT_MS);
 });

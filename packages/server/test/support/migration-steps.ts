@@ -34,6 +34,13 @@ export function migrationsBefore(tag: string, cleanups: (() => Promise<void>)[])
   return folder;
 }
 
+/**
+ * A migration test's own time limit. It starts from an empty database (on PGlite a fresh initdb, the
+ * second WebAssembly program) and runs every migration twice over: 7–9 s alone, but past the 30 s of
+ * other tests when a whole npm test starved it beside the browsers (2026-11-28, four of them at once).
+ */
+export const FROM_EMPTY_TIMEOUT_MS = 120_000;
+
 /** An empty database on `engine` (dropped by the cleanups), with a way to query it and to migrate it. */
 export async function emptyDatabase(
   engine: Engine,
