@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from './support/harness.ts';
-import { emptyDatabase, FROM_EMPTY_TIMEOUT_MS, MIGRATIONS, migrationsBefore, type Query } from './support/migration-steps.ts';
+import {
+  emptyDatabase,
+  FROM_EMPTY_TIMEOUT_MS,
+  MIGRATIONS,
+  migrationsBefore,
+  type Query,
+} from './support/migration-steps.ts';
 
 /**
  * Issue 41: teams made before time zones existed are in UTC after the migration, so nothing they had
@@ -24,18 +30,22 @@ describe.each(engines)('the time-zone migration on %s', (engine) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('gives every existing team UTC, and new teams the same default', async () => {
-    const before = migrationsBefore(ZONE_MIGRATION, cleanups);
-    const { query, migrateTo } = await emptyDatabase(engine, cleanups);
-    await migrateTo(before);
-    await teamMadeBeforeZones(query);
-    await migrateTo(MIGRATIONS);
-    expect((await query(`select name, time_zone from teams`)).rows).toEqual([
-      { name: 'Old Bakery', time_zone: 'UTC' },
-    ]);
-    await query(`insert into teams (name, owner_id) select 'New Cafe', id from users limit 1`);
-    expect((await query(`select time_zone from teams where name = 'New Cafe'`)).rows).toEqual([
-      { time_zone: 'UTC' },
-    ]);
-  }, FROM_EMPTY_TIMEOUT_MS);
+  it(
+    'gives every existing team UTC, and new teams the same default',
+    async () => {
+      const before = migrationsBefore(ZONE_MIGRATION, cleanups);
+      const { query, migrateTo } = await emptyDatabase(engine, cleanups);
+      await migrateTo(before);
+      await teamMadeBeforeZones(query);
+      await migrateTo(MIGRATIONS);
+      expect((await query(`select name, time_zone from teams`)).rows).toEqual([
+        { name: 'Old Bakery', time_zone: 'UTC' },
+      ]);
+      await query(`insert into teams (name, owner_id) select 'New Cafe', id from users limit 1`);
+      expect((await query(`select time_zone from teams where name = 'New Cafe'`)).rows).toEqual([
+        { time_zone: 'UTC' },
+      ]);
+    },
+    FROM_EMPTY_TIMEOUT_MS,
+  );
 });
