@@ -316,6 +316,40 @@ describe.each(engines)('sick calls on %s', (engine) => {
     expect((await shiftRow(shiftId)).sick).toBe(false);
   });
 
+  it('leaves a sick entry behind when its week is copied, even with the week’s time off', async () => {
+    const w = await world({ cooks: ['Sam'] });
+    const sam = w.cooks.Sam!.staffId;
+    const patShift = await addShift(w, w.pat.staffId, day(3), '08:00', '16:00');
+    await addShift(w, sam, day(4), '09:00', '17:00');
+    const holiday = await w.owner('POST', `${w.base}/shifts`, {
+      staffId: sam,
+      shiftDate: day(5),
+      isTimeOff: true,
+      timeOffDays: 1,
+    });
+    expect(holiday.statusCode, holiday.body).toBe(201);
+    expect((await w.pat.call('POST', sickUrl(w, patShift), {})).statusCode).toBe(201);
+
+    const copy = await w.owner('POST', `${w.base}/shifts/copy-week`, {
+      fromWeekStart: day(0),
+      toWeekStart: day(7),
+      includeTimeOff: true,
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    // Sam's shift and planned day off are copied; Pat's sick day is neither copied nor "skipped".
+    expect(copy.json()).toMatchObject({ success: true, copied: 2, skipped: 0 });
+    const next = (await w.owner('GET', `${w.base}/shifts?startDate=${day(7)}&endDate=${day(13)}`)).json() as {
+      staffId: string;
+      shiftDate: string;
+      isTimeOff: boolean;
+      sick: boolean;
+    }[];
+    expect(next.map((x) => [x.staffId, x.shiftDate, x.isTimeOff, x.sick])).toEqual([
+      [sam, day(11), false, false],
+      [sam, day(12), true, false],
+    ]);
+  });
+
   it('lets an owner or administrator call in sick for a member; refuses someone else’s shift, outsiders and repeats', async () => {
     const w = await world({ cooks: ['Sam'] });
     const first = await addShift(w, w.pat.staffId, day(5), '09:00', '17:00');

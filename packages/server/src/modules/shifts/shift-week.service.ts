@@ -28,7 +28,8 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
   return {
     /**
      * Copies one week's shifts to another (time off only when asked: it belongs to its dates;
-     * attendance adjustments never: they record what happened on the day). Entries that would clash,
+     * attendance adjustments never: they record what happened on the day; a sick call's entry never,
+     * even with time off: it was that day's news, not a plan). Entries that would clash,
      * or fall after someone's leaving date, are skipped; one whose time does not exist on its new
      * date in the team's zone refuses the copy (400, the sentence naming the clock change).
      * Set-based: one read of the source week, one of the target window, the clash rule in memory
@@ -45,7 +46,7 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
         const source = (
           await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6))
-        ).filter((entry) => input.includeTimeOff || !entry.isTimeOff);
+        ).filter((entry) => !(entry.sick && entry.isTimeOff) && (input.includeTimeOff || !entry.isTimeOff));
         const people = new Map(
           (await staffDirectory(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
         );

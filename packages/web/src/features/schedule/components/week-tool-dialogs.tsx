@@ -132,7 +132,7 @@ export function WeekToolDialogs({
           <span>
             Copy time off too
             <span className="block text-xs text-muted-foreground">
-              Usually left behind: time off belongs to its dates.
+              Usually left behind: time off belongs to its dates. Sick days are never copied.
             </span>
           </span>
         </label>
