@@ -5,18 +5,18 @@
 // Two lanes share the machine first: the integration tests (two vitest workers, which leave part of
 // a 2-core machine idle while they wait on the database) and, beside them, lint → typecheck → unit →
 // build, whose output is held back and printed whole as each step ends so the two do not interleave
-// line by line. The end-to-end tests need the build: they start as soon as that lane is done, beside
-// what is left of the integration tests (once e2e was cut to about 7 minutes, integration became the
-// longer lane, and waiting for it left the browsers idle). Both stream their lines as they come.
+// line by line. The end-to-end tests start once both are done, with the machine to themselves: beside
+// the browsers, which fill two cores on their own, the integration tests got a sixth of their speed
+// alone and the two together took longer than one after the other (28 Nov 2026, docs/architecture.md
+// "Tests"). Both stream their lines as they come.
 //
-// The Node lanes (issue 45, scripts/node-lanes.mjs) start once the integration tests and the build are
-// done: the unit tests and a smoke of the built server under Node 24 and then Node 26 (one after the
-// other, at a low priority, beside what is left of the end-to-end tests), each Node fetched from the
-// npm registry into a cache the first time (fetched at the start, while the machine waits on the
-// network anyway). Beside the browsers and the integration tests both, at a load of 15, their unit tests
-// once starved past their timeouts; since the unit tests share their module cache (vitest.config.ts)
-// a lane's are 10 s of work, not 40, and the browsers alone leave room for them. Everything else runs
-// on the Node that runs npm test (the main lane).
+// The Node lanes (issue 45, scripts/node-lanes.mjs) run last, once the end-to-end tests are done: the
+// unit tests and a smoke of the built server under Node 24 and then Node 26, one after the other, each
+// Node fetched from the npm registry into a cache the first time (fetched at the start, while the
+// machine waits on the network anyway). Beside the browsers, at a load of 15, their unit tests once
+// starved past their timeouts, and the smoke times a stop in seconds. Since the unit tests share their
+// module cache (vitest.config.ts) both lanes together take about 2 minutes. Everything else runs on
+// the Node that runs npm test (the main lane).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -132,7 +132,7 @@ async function timed(name, step) {
 }
 
 const integration = async () => {
-  console.info('\n━━ integration ━━ (streamed; lint, typecheck, unit and build run beside it)');
+  console.info('\n━━ integration ━━ (streamed; lint, typecheck, unit and build run beside it, e2e after)');
   const ok = await runLive('npx', vitestArgs('integration', ['server']), problemsEnv('integration'));
   return { ok, counts: vitestCounts(path.join(reports, 'integration.json')) };
 };
@@ -158,6 +158,7 @@ const nodesFetched = new Promise((resolve) => {
   child.on('close', () => resolve(true));
 });
 await beside();
+await integrationDone;
 
 const e2e = timed('e2e', async () => {
   console.info('\n━━ e2e ━━');
@@ -174,7 +175,7 @@ const e2e = timed('e2e', async () => {
 });
 // Streamed: node-lanes.mjs holds each lane's output back and prints it whole when the lane ends.
 const nodeLanes = (async () => {
-  await integrationDone;
+  await e2e;
   await nodesFetched;
   const started = Date.now();
   console.info(
