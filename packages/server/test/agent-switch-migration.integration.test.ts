@@ -20,27 +20,25 @@ describe.each(engines)('the agent-switch migration on %s', (engine) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it(
-    'switches the agent on for existing teams and by default for new ones',
-    async () => {
-      const before = migrationsBefore(AGENT_SWITCH_MIGRATION, cleanups);
-      const { query, migrateTo } = await emptyDatabase(engine, cleanups);
-      await migrateTo(before);
-      await query(`insert into users (email) values ('owner@example.com')`);
-      await query(`insert into teams (name, owner_id) select 'Old Bakery', id from users`);
-      expect((await query('select schedule_agent_enabled from teams')).rows).toEqual([
-        { schedule_agent_enabled: false },
-      ]);
-      await expect(query('select cost from proposals')).rejects.toThrow(/cost/);
-      await migrateTo(MIGRATIONS);
+  it('switches the agent on for existing teams and by default for new ones', {
+    timeout: FROM_EMPTY_TIMEOUT_MS,
+  }, async () => {
+    const before = migrationsBefore(AGENT_SWITCH_MIGRATION, cleanups);
+    const { query, migrateTo } = await emptyDatabase(engine, cleanups);
+    await migrateTo(before);
+    await query(`insert into users (email) values ('owner@example.com')`);
+    await query(`insert into teams (name, owner_id) select 'Old Bakery', id from users`);
+    expect((await query('select schedule_agent_enabled from teams')).rows).toEqual([
+      { schedule_agent_enabled: false },
+    ]);
+    await expect(query('select cost from proposals')).rejects.toThrow(/cost/);
+    await migrateTo(MIGRATIONS);
 
-      await query(`insert into teams (name, owner_id) select 'New Diner', id from users`);
-      expect((await query('select name, schedule_agent_enabled from teams order by name')).rows).toEqual([
-        { name: 'New Diner', schedule_agent_enabled: true },
-        { name: 'Old Bakery', schedule_agent_enabled: true },
-      ]);
-      expect((await query('select cost from proposals')).rows).toEqual([]);
-    },
-    FROM_EMPTY_TIMEOUT_MS,
-  );
+    await query(`insert into teams (name, owner_id) select 'New Diner', id from users`);
+    expect((await query('select name, schedule_agent_enabled from teams order by name')).rows).toEqual([
+      { name: 'New Diner', schedule_agent_enabled: true },
+      { name: 'Old Bakery', schedule_agent_enabled: true },
+    ]);
+    expect((await query('select cost from proposals')).rows).toEqual([]);
+  });
 });

@@ -37,55 +37,53 @@ describe.each(engines)('the labour-cost migration on %s', (engine) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it(
-    'gives existing teams their owner’s currency or USD, and the labour defaults; bounds pay rates',
-    async () => {
-      const before = migrationsBefore(LABOUR_MIGRATION, cleanups);
-      const { query, migrateTo } = await emptyDatabase(engine, cleanups);
-      await migrateTo(before);
-      await teamsMadeBeforeLabour(query);
-      await migrateTo(MIGRATIONS);
+  it('gives existing teams their owner’s currency or USD, and the labour defaults; bounds pay rates', {
+    timeout: FROM_EMPTY_TIMEOUT_MS,
+  }, async () => {
+    const before = migrationsBefore(LABOUR_MIGRATION, cleanups);
+    const { query, migrateTo } = await emptyDatabase(engine, cleanups);
+    await migrateTo(before);
+    await teamsMadeBeforeLabour(query);
+    await migrateTo(MIGRATIONS);
 
-      expect(
-        (
-          await query(
-            `select name, currency, weekly_budget_minor, overtime_after_minutes, overtime_multiplier_hundredths
+    expect(
+      (
+        await query(
+          `select name, currency, weekly_budget_minor, overtime_after_minutes, overtime_multiplier_hundredths
            from teams order by name`,
-          )
-        ).rows,
-      ).toEqual([
-        {
-          name: 'Old Bakery',
-          currency: 'GBP',
-          weekly_budget_minor: null,
-          overtime_after_minutes: null,
-          overtime_multiplier_hundredths: 150,
-        },
-        {
-          name: 'Old Diner',
-          currency: 'USD',
-          weekly_budget_minor: null,
-          overtime_after_minutes: null,
-          overtime_multiplier_hundredths: 150,
-        },
-      ]);
+        )
+      ).rows,
+    ).toEqual([
+      {
+        name: 'Old Bakery',
+        currency: 'GBP',
+        weekly_budget_minor: null,
+        overtime_after_minutes: null,
+        overtime_multiplier_hundredths: 150,
+      },
+      {
+        name: 'Old Diner',
+        currency: 'USD',
+        weekly_budget_minor: null,
+        overtime_after_minutes: null,
+        overtime_multiplier_hundredths: 150,
+      },
+    ]);
 
-      const rate = (date: string, minor: number) =>
-        query(
-          `insert into pay_rates (team_id, staff_id, effective_from, hourly_rate_minor)
+    const rate = (date: string, minor: number) =>
+      query(
+        `insert into pay_rates (team_id, staff_id, effective_from, hourly_rate_minor)
          select team_id, id, '${date}', ${minor} from staff where first_name = 'Ana'`,
-        );
-      await rate('2027-01-01', 0);
-      await rate('2027-02-01', 1_000_000);
-      await expect(rate('2027-03-01', -1)).rejects.toThrow(/pay_rates_hourly_rate_minor_range/);
-      await expect(rate('2027-03-01', 1_000_001)).rejects.toThrow(/pay_rates_hourly_rate_minor_range/);
-      await expect(rate('2027-01-01', 1200)).rejects.toThrow(/pay_rates_one_per_staff_per_date/);
-      expect((await query('select count(*)::int as n from pay_rates')).rows).toEqual([{ n: 2 }]);
+      );
+    await rate('2027-01-01', 0);
+    await rate('2027-02-01', 1_000_000);
+    await expect(rate('2027-03-01', -1)).rejects.toThrow(/pay_rates_hourly_rate_minor_range/);
+    await expect(rate('2027-03-01', 1_000_001)).rejects.toThrow(/pay_rates_hourly_rate_minor_range/);
+    await expect(rate('2027-01-01', 1200)).rejects.toThrow(/pay_rates_one_per_staff_per_date/);
+    expect((await query('select count(*)::int as n from pay_rates')).rows).toEqual([{ n: 2 }]);
 
-      // A person's rates go with them.
-      await query(`delete from staff where first_name = 'Ana'`);
-      expect((await query('select count(*)::int as n from pay_rates')).rows).toEqual([{ n: 0 }]);
-    },
-    FROM_EMPTY_TIMEOUT_MS,
-  );
+    // A person's rates go with them.
+    await query(`delete from staff where first_name = 'Ana'`);
+    expect((await query('select count(*)::int as n from pay_rates')).rows).toEqual([{ n: 0 }]);
+  });
 });

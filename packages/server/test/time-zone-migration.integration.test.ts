@@ -30,22 +30,20 @@ describe.each(engines)('the time-zone migration on %s', (engine) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it(
-    'gives every existing team UTC, and new teams the same default',
-    async () => {
-      const before = migrationsBefore(ZONE_MIGRATION, cleanups);
-      const { query, migrateTo } = await emptyDatabase(engine, cleanups);
-      await migrateTo(before);
-      await teamMadeBeforeZones(query);
-      await migrateTo(MIGRATIONS);
-      expect((await query(`select name, time_zone from teams`)).rows).toEqual([
-        { name: 'Old Bakery', time_zone: 'UTC' },
-      ]);
-      await query(`insert into teams (name, owner_id) select 'New Cafe', id from users limit 1`);
-      expect((await query(`select time_zone from teams where name = 'New Cafe'`)).rows).toEqual([
-        { time_zone: 'UTC' },
-      ]);
-    },
-    FROM_EMPTY_TIMEOUT_MS,
-  );
+  it('gives every existing team UTC, and new teams the same default', {
+    timeout: FROM_EMPTY_TIMEOUT_MS,
+  }, async () => {
+    const before = migrationsBefore(ZONE_MIGRATION, cleanups);
+    const { query, migrateTo } = await emptyDatabase(engine, cleanups);
+    await migrateTo(before);
+    await teamMadeBeforeZones(query);
+    await migrateTo(MIGRATIONS);
+    expect((await query(`select name, time_zone from teams`)).rows).toEqual([
+      { name: 'Old Bakery', time_zone: 'UTC' },
+    ]);
+    await query(`insert into teams (name, owner_id) select 'New Cafe', id from users limit 1`);
+    expect((await query(`select time_zone from teams where name = 'New Cafe'`)).rows).toEqual([
+      { time_zone: 'UTC' },
+    ]);
+  });
 });

@@ -10,7 +10,7 @@ import { weekUpdatedEmail } from '../mail/templates.ts';
 import { staffDirectory } from '../staff/staff-directory.ts';
 import { toStaffingEntry } from '../staffing/staffing-context.ts';
 import { createTeamCommand } from '../team-access/team-command.ts';
-import { shiftAuditValues } from './shift.dto.ts';
+import { isSickEntry, shiftAuditValues } from './shift.dto.ts';
 import { createShiftRepository, type NewShift } from './shift.repository.ts';
 import {
   NOTIFICATIONS_ARE_PRO,
@@ -46,7 +46,7 @@ export function createShiftWeekService(deps: ShiftServiceDeps, ctx: ShiftContext
         const offset = Math.round((Date.parse(input.toWeekStart) - Date.parse(input.fromWeekStart)) / DAY_MS);
         const source = (
           await repo.listForTeam(teamId, input.fromWeekStart, addDays(input.fromWeekStart, 6))
-        ).filter((entry) => !(entry.sick && entry.isTimeOff) && (input.includeTimeOff || !entry.isTimeOff));
+        ).filter((entry) => !isSickEntry(entry) && (input.includeTimeOff || !entry.isTimeOff));
         const people = new Map(
           (await staffDirectory(tx).listForTeam(teamId, null)).map((row) => [row.id, row]),
         );

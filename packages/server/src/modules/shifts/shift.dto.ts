@@ -4,6 +4,12 @@ import { workedMinutes } from '@rotaboard/core/shifts/worked-minutes';
 import type { ShiftReadRow, ShiftRow } from './shift.repository.ts';
 
 /**
+ * An entry its member called in sick for. Sick is a kind of time off: an entry edited back into a
+ * shift may keep the column (entries from before the edit cleared it) but is no longer sick time off.
+ */
+export const isSickEntry = (row: { sick: boolean; isTimeOff: boolean }): boolean => row.sick && row.isTimeOff;
+
+/**
  * A shift as the client sees it; administrator-only notes are hidden from other viewers. Its
  * `workedMinutes` is real elapsed time in the team's zone (issue 41): the viewer's team access
  * carries the team, so the week read passes nothing more per row.
@@ -28,9 +34,7 @@ export function toShiftDto(
     notes: viewer.isAdmin || row.notesVisibleToAll ? row.notes : null,
     notesVisibleToAll: row.notesVisibleToAll,
     isTimeOff: row.isTimeOff,
-    // Sick is a kind of time off: an entry edited back into a shift keeps the column (the edit does
-    // not clear it) but is no longer sick time off.
-    sick: row.sick && row.isTimeOff,
+    sick: isSickEntry(row),
     timeOffDays: row.timeOffDays,
     timeOffHours: row.timeOffHours,
     colour: row.colour,
