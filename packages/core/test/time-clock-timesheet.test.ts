@@ -5,6 +5,7 @@ import {
   clockInWindowProblem,
   scheduledMinutes,
   shiftForClockIn,
+  shiftsOnTodaysClock,
   timesheetActionProblem,
   timesheetBreakMinutes,
   timesheetEditProblem,
@@ -25,6 +26,31 @@ const shift = (
   startTime,
   endTime,
   isTimeOff,
+});
+
+describe("the shifts on today's clock", () => {
+  const today = '2026-03-29';
+  const night = shift('night', '2026-03-28', '22:00', '04:00');
+  const day = shift('day', '2026-03-28', '09:00', '17:00');
+  const todays = shift('today', today, '09:00', '17:00');
+  const off = shift('off', today, '00:00', '00:00', true);
+  const tomorrow = shift('tomorrow', '2026-03-30', '09:00', '17:00');
+  const all = [night, day, todays, off, tomorrow];
+
+  it("keeps today's shifts, and yesterday's overnight one while it runs", () => {
+    expect(shiftsOnTodaysClock(all, today, at('2026-03-29T01:30:00Z'), 'UTC')).toEqual([night, todays]);
+    expect(shiftsOnTodaysClock(all, today, at('2026-03-29T03:59:59Z'), 'UTC')).toEqual([night, todays]);
+    // Once it has ended, only today's are left; time off and other days never count.
+    expect(shiftsOnTodaysClock(all, today, at('2026-03-29T04:00:00Z'), 'UTC')).toEqual([todays]);
+    expect(shiftsOnTodaysClock([day, off, tomorrow], today, at('2026-03-29T00:10:00Z'), 'UTC')).toEqual([]);
+  });
+
+  it("ends yesterday's night shift by the team's clock, on the night the clocks go forward", () => {
+    // London went from 01:00 GMT to 02:00 BST on 29 March 2026: 22:00–04:00 lasted five hours and
+    // ended at 03:00 UTC, an hour before its wall-clock end read as UTC.
+    expect(shiftsOnTodaysClock([night], today, at('2026-03-29T02:59:00Z'), 'Europe/London')).toEqual([night]);
+    expect(shiftsOnTodaysClock([night], today, at('2026-03-29T03:00:00Z'), 'Europe/London')).toEqual([]);
+  });
 });
 
 describe('the clock-in window', () => {

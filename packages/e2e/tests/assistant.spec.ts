@@ -130,7 +130,11 @@ test('an administrator asks the assistant for changes, rejects one, accepts two 
   await expect(list.getByRole('heading', { name: /Proposed changes/ })).toBeFocused();
   await list.getByRole('button', { name: /^Accept: Add 09:00–17:00 for Ava Okafor on Mon/ }).click();
   await expect(list.locator('[data-assistant-change="accepted"]')).toHaveCount(1);
+  // The list's buttons are disabled until that accept has settled, which then moves focus to the
+  // heading: wait for it, or the focus below lands on a disabled button and the Enter is lost.
+  await expect(list.getByRole('heading', { name: /Proposed changes/ })).toBeFocused();
   const acceptMove = list.getByRole('button', { name: /^Accept: Move Ben Hughes's/ });
+  await expect(acceptMove).toBeEnabled();
   await acceptMove.focus();
   await page.keyboard.press('Enter');
   await expect(list.locator('[data-assistant-change="accepted"]')).toHaveCount(2);

@@ -1,3 +1,4 @@
+import { addDays } from '../dates/week.ts';
 import { workedMinutes } from '../shifts/worked-minutes.ts';
 import { spanInstants } from '../time/zone.ts';
 
@@ -72,6 +73,28 @@ export function shiftForClockIn<S extends ClockableShift>(
     }
   }
   return best?.shift ?? null;
+}
+
+/**
+ * The person's entries a clock on `today` is about at `now` (the member's clock panel): those dated
+ * `today`, and those dated the day before that are still running, an overnight shift begun yesterday
+ * and clocked after midnight (the clock-in attaches to it: `shiftForClockIn` reads yesterday too).
+ * Time off is left out: nothing to clock into. In the order given.
+ */
+export function shiftsOnTodaysClock<S extends ClockableShift>(
+  shifts: readonly S[],
+  today: string,
+  now: number,
+  zone: string,
+): S[] {
+  const yesterday = addDays(today, -1);
+  return shifts.filter((shift) => {
+    if (shift.isTimeOff) return false;
+    if (shift.shiftDate === today) return true;
+    if (shift.shiftDate !== yesterday) return false;
+    const window = clockInWindow(shift, zone, 0);
+    return window !== null && now < window.closesAt;
+  });
 }
 
 /**

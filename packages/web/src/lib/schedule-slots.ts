@@ -165,6 +165,8 @@ export type WeekTimeClockInput = {
   shifts: readonly ShiftDto[];
   /** The week shows today (the clock is today's). */
   showsToday: boolean;
+  /** The week shows yesterday too (else yesterday's shifts, for an overnight one, are read apart). */
+  showsYesterday: boolean;
 };
 
 /** What the time clock (issue 44) gives the week. */

@@ -168,14 +168,52 @@ describe("a person's day once clocked out", () => {
       ],
       's1',
       shifts,
+      '2026-03-10',
+      'UTC',
     );
     expect(done.remaining).toEqual([{ shiftId: 'evening' }]);
     expect(done.lastFinished?.timesheetId).toBe('b');
   });
 
   it('has nothing finished before the first clock-out, and an open entry takes its shift', () => {
-    const open = dayProgress([row({ staffId: 's1', shiftId: 'morning', clockOutAt: null })], 's1', shifts);
+    const open = dayProgress(
+      [row({ staffId: 's1', shiftId: 'morning', clockOutAt: null })],
+      's1',
+      shifts,
+      '2026-03-10',
+      'UTC',
+    );
     expect(open).toEqual({ remaining: [{ shiftId: 'evening' }], lastFinished: null });
-    expect(dayProgress([], 's1', shifts)).toEqual({ remaining: shifts, lastFinished: null });
+    expect(dayProgress([], 's1', shifts, '2026-03-10', 'UTC')).toEqual({
+      remaining: shifts,
+      lastFinished: null,
+    });
+  });
+
+  it("names an overnight shift's entry finished today, never one finished yesterday", () => {
+    const entries = [
+      // Yesterday's day shift, done yesterday evening: not today's news.
+      row({
+        timesheetId: 'day',
+        staffId: 's1',
+        date: '2026-03-09',
+        shiftId: 'x',
+        clockOutAt: '2026-03-09T17:00:00Z',
+      }),
+      // Yesterday's night shift, clocked out at 01:05 today.
+      row({
+        timesheetId: 'night',
+        staffId: 's1',
+        date: '2026-03-09',
+        shiftId: 'y',
+        clockOutAt: '2026-03-10T01:05:00Z',
+      }),
+    ];
+    expect(dayProgress(entries, 's1', [], '2026-03-10', 'UTC').lastFinished?.timesheetId).toBe('night');
+    expect(dayProgress(entries.slice(0, 1), 's1', [], '2026-03-10', 'UTC').lastFinished).toBeNull();
+    // Today is the team's: 23:30 UTC on the 9th is already the 10th in Tokyo.
+    const late = [row({ timesheetId: 'late', staffId: 's1', clockOutAt: '2026-03-09T23:30:00Z' })];
+    expect(dayProgress(late, 's1', [], '2026-03-10', 'Asia/Tokyo').lastFinished?.timesheetId).toBe('late');
+    expect(dayProgress(late, 's1', [], '2026-03-10', 'UTC').lastFinished).toBeNull();
   });
 });

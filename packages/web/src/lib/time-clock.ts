@@ -152,19 +152,30 @@ export function clockedInWords(
  */
 export const TIME_CLOCK_FEATURE = 'attendance' as const;
 
+/** Whether an entry clocked out at `clockOutAt` finished on the team's `today` (in its `zone`). */
+export function finishedOn(clockOutAt: string | null, today: string, zone: string): boolean {
+  if (clockOutAt === null) return false;
+  const at = Date.parse(clockOutAt);
+  return Number.isFinite(at) && todayIn(zone, at) === today;
+}
+
 /**
- * Where a person's day stands once clocked out (the clock panel): today's shifts not yet clocked for,
- * and their latest finished entry of today, so the panel says "Clocked out at 17:02 · 7h 45m worked"
- * instead of offering the finished shift again (a clock-in after it is unscheduled time).
+ * Where a person's day stands once clocked out (the clock panel): the shifts on today's clock not yet
+ * clocked for, and their latest entry that finished today in the team's `zone`, so the panel says
+ * "Clocked out at 17:02 · 7h 45m worked" instead of offering the finished shift again (a clock-in
+ * after it is unscheduled time). `timesheets` may hold yesterday's too (an overnight shift's entry
+ * counts on the day it began); one that finished yesterday is not today's news.
  */
 export function dayProgress(
   timesheets: readonly TimesheetDto[],
   myStaffId: string,
   shifts: readonly { shiftId: string }[],
+  today: string,
+  zone: string,
 ): { remaining: { shiftId: string }[]; lastFinished: TimesheetDto | null } {
   const mine = timesheets.filter((t) => t.staffId === myStaffId);
   const finished = mine
-    .filter((t) => t.clockOutAt !== null)
+    .filter((t) => finishedOn(t.clockOutAt, today, zone))
     .sort((a, b) => (a.clockOutAt! < b.clockOutAt! ? -1 : a.clockOutAt! > b.clockOutAt! ? 1 : 0));
   return {
     remaining: shifts.filter((shift) => !mine.some((t) => t.shiftId === shift.shiftId)),

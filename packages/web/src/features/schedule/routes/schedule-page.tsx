@@ -200,6 +200,7 @@ export function SchedulePage({
     today,
     shifts: weekShifts,
     showsToday: dates.includes(today),
+    showsYesterday: dates.includes(addDays(today, -1)),
   });
   // Labour cost: Pro, owner and administrators only (issue 43). Under the day headings: the day costs,
   // the coverage, then the open shifts.

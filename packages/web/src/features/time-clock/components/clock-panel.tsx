@@ -1,7 +1,9 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { addDays } from '@rotaboard/core/dates/week';
+import { shiftsOnTodaysClock } from '@rotaboard/core/time-clock/timesheet';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -44,15 +46,21 @@ export default function ClockPanel({
   zone,
   today,
   myStaffId,
-  shifts,
+  shifts: candidates,
+  hideWhenIdle = false,
 }: {
   teamId: string;
   zone: string;
   /** The team's today: the day whose finished entries the panel sums up. */
   today: string;
   myStaffId: string;
-  /** The member's own shifts today (not time off), to say which one the clock is for. */
+  /**
+   * The member's own shifts today and yesterday (not time off): those on today's clock (today's, and
+   * an overnight one begun yesterday while it runs) say which one the clock is for.
+   */
   shifts: readonly ShiftDto[];
+  /** An administrator's panel: drawn only while they have a shift on today's clock or are clocked in. */
+  hideWhenIdle?: boolean;
 }) {
   const hour12 = useHour12();
   const query = useQuery(myClockQueryOptions(teamId));
@@ -60,10 +68,20 @@ export default function ClockPanel({
   const [error, setError] = useState<string | null>(null);
   const open = query.data ?? null;
   const state = clockState(open);
-  // Today's own entries (staff read only their own; administrators', filtered to theirs): once clocked
-  // out, the panel says so rather than offering the finished shift again.
-  const todays = useQuery({ ...timesheetsQueryOptions(teamId, today, today), enabled: state === 'out' });
-  const progress = todays.data ? dayProgress(todays.data.timesheets, myStaffId, shifts) : null;
+  // Yesterday's overnight shift leaves the clock when it ends: checked each minute.
+  const minuteClock = useNow(true, 60_000);
+  const shifts = useMemo(
+    () => shiftsOnTodaysClock(candidates, today, minuteClock, zone),
+    [candidates, today, minuteClock, zone],
+  );
+  // Today's own entries, and yesterday's (an overnight shift's entry counts on the day it began; staff
+  // read only their own, administrators' are filtered to theirs): once clocked out, the panel says so
+  // rather than offering the finished shift again.
+  const todays = useQuery({
+    ...timesheetsQueryOptions(teamId, addDays(today, -1), today),
+    enabled: state === 'out',
+  });
+  const progress = todays.data ? dayProgress(todays.data.timesheets, myStaffId, shifts, today, zone) : null;
   const next = progress
     ? shifts.find((s) => progress.remaining.some((r) => r.shiftId === s.shiftId))
     : shifts[0];
@@ -99,6 +117,7 @@ export default function ClockPanel({
     </Button>
   );
 
+  if (hideWhenIdle && !query.isPending && !open && shifts.length === 0 && !finished) return null;
   return (
     <section
       aria-label="Time clock"

@@ -1,4 +1,5 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
+import { addDays } from '@rotaboard/core/dates/week';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +18,11 @@ const SickCallDialog = lazy(() => import('../components/sick-call-dialog'));
 /** Who is clocked in is also read this often, should a live event be missed (the hub is down). */
 const CLOCKED_IN_POLL_MS = 120_000;
 
+/** Dated today, or begun yesterday and running past midnight (its end at or before its start). */
+const worksToday = (shift: ShiftDto, today: string) =>
+  shift.shiftDate === today ||
+  (shift.startTime !== null && shift.endTime !== null && shift.endTime <= shift.startTime);
+
 /**
  * What the time clock gives the week (issue 44), on Pro: a member's clock for today and "Call in sick"
  * on their own upcoming shifts in the phone agenda (the clock first, above the agenda or the week); for
@@ -32,6 +38,7 @@ export function useWeekTimeClock({
   today,
   shifts,
   showsToday,
+  showsYesterday,
 }: WeekTimeClockInput): WeekTimeClock {
   const hour12 = useHour12();
   // Written here rather than taken from lib/time-clock-api.ts: that module (the clock's and timesheets'
@@ -65,14 +72,35 @@ export function useWeekTimeClock({
     return marks;
   }, [enabled, isAdmin, clockedIn.data, zone]);
 
-  const todayShifts = useMemo(
+  // The clock's candidates: the member's own entries today and yesterday (an overnight shift begun
+  // yesterday may still be running). Yesterday may be the week before the one shown (today a Monday):
+  // then it is read on its own. The panel keeps those on today's clock (core's shiftsOnTodaysClock).
+  const yesterday = addDays(today, -1);
+  const yesterdayApart = useQuery({
+    queryKey: queryKeys.team(teamId).shifts(yesterday, yesterday),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/teams/{id}/shifts', {
+          params: { path: { id: teamId }, query: { startDate: yesterday, endDate: yesterday } },
+        }),
+      ),
+    enabled: enabled && showsToday && !showsYesterday && Boolean(myStaffId),
+  });
+  const candidates = useMemo(
     () =>
-      shifts.filter((shift) => shift.staffId === myStaffId && shift.shiftDate === today && !shift.isTimeOff),
-    [shifts, myStaffId, today],
+      [...(showsYesterday ? [] : (yesterdayApart.data ?? [])), ...shifts].filter(
+        (shift) =>
+          shift.staffId === myStaffId &&
+          !shift.isTimeOff &&
+          (shift.shiftDate === today || shift.shiftDate === yesterday),
+      ),
+    [shifts, yesterdayApart.data, showsYesterday, myStaffId, today, yesterday],
   );
   const member = enabled && !isAdmin && Boolean(myStaffId);
-  // Owners and administrators who work shifts clock in too, on the days they work.
-  const clocks = member || (enabled && Boolean(myStaffId) && todayShifts.length > 0);
+  // Owners and administrators who work shifts clock in too, on the days they work (and through the
+  // night of a shift begun yesterday: the panel hides itself once that has ended, unless clocked in).
+  const clocks =
+    member || (enabled && Boolean(myStaffId) && candidates.some((shift) => worksToday(shift, today)));
   const todayPanel =
     clocks && showsToday ? (
       <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
@@ -81,7 +109,8 @@ export function useWeekTimeClock({
           zone={zone}
           today={today}
           myStaffId={myStaffId ?? ''}
-          shifts={todayShifts}
+          shifts={candidates}
+          hideWhenIdle={!member}
         />
       </Suspense>
     ) : null;
