@@ -27,6 +27,8 @@ import { client, createTestApp, engines, inviteToken, signIn, type TestApp } fro
 import { renderOpenApi } from './support/openapi.ts';
 
 const today = new Date().toISOString().slice(0, 10);
+/** The week (from Monday) of the shift the writes below add and edit, dated tomorrow. */
+const shiftWeek = startOfWeek(addDays(today, 1), 1);
 const AS_ADA = supportActorName('Hal Helper', 'Ada Owner');
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -368,18 +370,17 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/teams/{id}/shifts/copy-week': {
     audited: true,
-    run: (w) => {
-      const start = startOfWeek(today, 1);
-      return w.as('POST', `${w.base}/shifts/copy-week`, {
-        fromWeekStart: start,
-        toWeekStart: addDays(start, 14),
-      });
-    },
+    // The week holding the shift added above (tomorrow: next week's Monday on a Sunday), so there is
+    // something to copy whatever day this runs.
+    run: (w) =>
+      w.as('POST', `${w.base}/shifts/copy-week`, {
+        fromWeekStart: shiftWeek,
+        toWeekStart: addDays(shiftWeek, 14),
+      }),
   },
   'POST /api/teams/{id}/shifts/clear-week': {
     audited: true,
-    run: (w) =>
-      w.as('POST', `${w.base}/shifts/clear-week`, { weekStartDate: addDays(startOfWeek(today, 1), 14) }),
+    run: (w) => w.as('POST', `${w.base}/shifts/clear-week`, { weekStartDate: addDays(shiftWeek, 14) }),
   },
   'POST /api/teams/{id}/day-notes': {
     audited: true,
