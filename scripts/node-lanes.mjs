@@ -14,8 +14,8 @@
 //   node scripts/node-lanes.mjs 26         only Node 26
 //   node scripts/node-lanes.mjs --fetch 24 only fetch (or find) Node 24 and print its path
 //
-// The lanes run one after another, each at a low priority (nice 10), so beside the integration and
-// end-to-end lanes of npm test they take what those leave of a 2-core machine. Each lane's output is
+// Given no major, the lanes run one after another, each at a low priority (nice 10); npm test starts
+// one process per major instead, side by side, once its other lanes are done. Each lane's output is
 // held back and printed whole when it ends; its result goes to test-results/node-<major>.json, which
 // scripts/test.mjs reads for its summary. The exit code is non-zero if any lane failed.
 import { spawn, spawnSync } from 'node:child_process';

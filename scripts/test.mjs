@@ -3,15 +3,15 @@
 // fails, so one run shows everything that is wrong; the exit code is non-zero if any failed.
 //
 // Two lanes share the machine first: the integration tests (two vitest workers, which leave part of
-// a 2-core machine idle while they wait on the database) and, beside them, lint → typecheck → unit →
-// build, whose output is held back and printed whole as each step ends so the two do not interleave
-// line by line. The end-to-end tests start once both are done, with the machine to themselves: beside
+// a 2-core machine idle while they wait on the database) and, beside them, lint → unit → build, whose
+// output is held back and printed whole as each step ends so the two do not interleave line by line;
+// the typecheck runs from the start at the lowest priority, in what the others leave idle. The end-to-end tests start once both are done, with the machine to themselves: beside
 // the browsers, which fill two cores on their own, the integration tests got a sixth of their speed
 // alone and the two together took longer than one after the other (28 Nov 2026, docs/architecture.md
 // "Tests"). Both stream their lines as they come.
 //
 // The Node lanes (issue 45, scripts/node-lanes.mjs) run last, once the end-to-end tests are done: the
-// unit tests and a smoke of the built server under Node 24 and then Node 26, one after the other, each
+// unit tests and a smoke of the built server under Node 24 and Node 26, side by side, each
 // Node fetched from the npm registry into a cache the first time (fetched at the start, while the
 // machine waits on the network anyway). Beside the browsers, at a load of 15, their unit tests once
 // starved past their timeouts, and the smoke times a stop in seconds. Since the unit tests share their
@@ -149,7 +149,9 @@ async function timed(name, step) {
 }
 
 const integration = async () => {
-  console.info('\n━━ integration ━━ (streamed; lint, typecheck, unit and build run beside it, e2e after)');
+  console.info(
+    '\n━━ integration ━━ (streamed; lint, unit and build run beside it, the typecheck at low priority, e2e after)',
+  );
   const ok = await runLive('npx', vitestArgs('integration', ['server']), problemsEnv('integration'));
   return { ok, counts: vitestCounts(path.join(reports, 'integration.json')) };
 };
