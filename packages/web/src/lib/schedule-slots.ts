@@ -161,12 +161,10 @@ export type WeekTimeClockInput = {
   zone: string;
   myStaffId: string | null;
   today: string;
-  /** The week's shifts. */
+  /** The week's shifts, and the day either side the schedule reads with them. */
   shifts: readonly ShiftDto[];
   /** The week shows today (the clock is today's). */
   showsToday: boolean;
-  /** The week shows yesterday too (else yesterday's shifts, for an overnight one, are read apart). */
-  showsYesterday: boolean;
 };
 
 /** What the time clock (issue 44) gives the week. */

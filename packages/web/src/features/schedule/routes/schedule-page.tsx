@@ -198,9 +198,9 @@ export function SchedulePage({
     zone: team?.timeZone ?? 'UTC',
     myStaffId,
     today,
-    shifts: weekShifts,
+    // With the day either side: yesterday's overnight shift may still be on today's clock.
+    shifts: allShifts,
     showsToday: dates.includes(today),
-    showsYesterday: dates.includes(addDays(today, -1)),
   });
   // Labour cost: Pro, owner and administrators only (issue 43). Under the day headings: the day costs,
   // the coverage, then the open shifts.

@@ -1,5 +1,6 @@
 import type { ShiftDto } from '@rotaboard/core/contracts/shifts';
 import { addDays } from '@rotaboard/core/dates/week';
+import { isOvernight } from '@rotaboard/core/shifts/times';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -18,10 +19,10 @@ const SickCallDialog = lazy(() => import('../components/sick-call-dialog'));
 /** Who is clocked in is also read this often, should a live event be missed (the hub is down). */
 const CLOCKED_IN_POLL_MS = 120_000;
 
-/** Dated today, or begun yesterday and running past midnight (its end at or before its start). */
+/** Dated today, or begun yesterday and running past midnight. */
 const worksToday = (shift: ShiftDto, today: string) =>
   shift.shiftDate === today ||
-  (shift.startTime !== null && shift.endTime !== null && shift.endTime <= shift.startTime);
+  (shift.startTime !== null && shift.endTime !== null && isOvernight(shift.startTime, shift.endTime));
 
 /**
  * What the time clock gives the week (issue 44), on Pro: a member's clock for today and "Call in sick"
@@ -38,7 +39,6 @@ export function useWeekTimeClock({
   today,
   shifts,
   showsToday,
-  showsYesterday,
 }: WeekTimeClockInput): WeekTimeClock {
   const hour12 = useHour12();
   // Written here rather than taken from lib/time-clock-api.ts: that module (the clock's and timesheets'
@@ -73,28 +73,19 @@ export function useWeekTimeClock({
   }, [enabled, isAdmin, clockedIn.data, zone]);
 
   // The clock's candidates: the member's own entries today and yesterday (an overnight shift begun
-  // yesterday may still be running). Yesterday may be the week before the one shown (today a Monday):
-  // then it is read on its own. The panel keeps those on today's clock (core's shiftsOnTodaysClock).
+  // yesterday may still be running; the schedule reads a day either side of the week, so yesterday is
+  // there even when the week starts today). The panel keeps those on today's clock (core's
+  // shiftsOnTodaysClock).
   const yesterday = addDays(today, -1);
-  const yesterdayApart = useQuery({
-    queryKey: queryKeys.team(teamId).shifts(yesterday, yesterday),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/teams/{id}/shifts', {
-          params: { path: { id: teamId }, query: { startDate: yesterday, endDate: yesterday } },
-        }),
-      ),
-    enabled: enabled && showsToday && !showsYesterday && Boolean(myStaffId),
-  });
   const candidates = useMemo(
     () =>
-      [...(showsYesterday ? [] : (yesterdayApart.data ?? [])), ...shifts].filter(
+      shifts.filter(
         (shift) =>
           shift.staffId === myStaffId &&
           !shift.isTimeOff &&
           (shift.shiftDate === today || shift.shiftDate === yesterday),
       ),
-    [shifts, yesterdayApart.data, showsYesterday, myStaffId, today, yesterday],
+    [shifts, myStaffId, today, yesterday],
   );
   const member = enabled && !isAdmin && Boolean(myStaffId);
   // Owners and administrators who work shifts clock in too, on the days they work (and through the
