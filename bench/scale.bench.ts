@@ -471,6 +471,9 @@ async function run(target: Target, size: ChangeRun) {
   const pending = new Map<string, { started: number; measured: boolean }[]>();
   const eventMs: number[] = [];
   const freshMs: number[] = [];
+  /** The measured fresh times by the second (of the measured window) their change started in. */
+  const freshBySecond: number[][] = [];
+  let measuredFrom = Number.POSITIVE_INFINITY;
   const warmFreshMs: number[] = [];
   let refetchErrors = 0;
   let warmPairs = 0;
@@ -484,7 +487,14 @@ async function run(target: Target, size: ChangeRun) {
     }
     eventMs.push(fromEpoch(pair.eventAt) - change.started);
     if (pair.freshAt === null) refetchErrors += 1;
-    else freshMs.push(fromEpoch(pair.freshAt) - change.started);
+    else {
+      const ms = fromEpoch(pair.freshAt) - change.started;
+      freshMs.push(ms);
+      const second = Math.max(0, Math.floor((change.started - measuredFrom) / 1000));
+      const ofSecond = freshBySecond[second] ?? [];
+      ofSecond.push(ms);
+      freshBySecond[second] = ofSecond;
+    }
   };
   hosts.on('pair', onPair);
   const { opened, joinSeconds } = await hosts.openPlain(specs);
@@ -534,11 +544,18 @@ async function run(target: Target, size: ChangeRun) {
   const warmDeadline = performance.now() + 20_000;
   while (warmPairs < warmExpected && performance.now() < warmDeadline) await sleep(100);
   const cpuAtStart = cpuMsOf(target.servers);
+  const machineAtStart = machineBusyMs();
+  // This process only paces changes and matches reports: a delay of its own loop in the window is
+  // the machine's (run queue, host), not any server's.
+  const stopWatchingLoop = watchEventLoop();
+  measuredFrom = performance.now();
   const expected = await pace(size.total, true);
   // Time for the last refetches.
   const deadline = performance.now() + 10_000;
   while (freshMs.length + refetchErrors < expected && performance.now() < deadline) await sleep(100);
   const serverCpuMs = cpuMsOf(target.servers) - cpuAtStart;
+  const machineCoresBusy = (machineBusyMs() - machineAtStart) / (performance.now() - measuredFrom);
+  const benchLoop = stopWatchingLoop();
   await hosts.close();
   hosts.off('pair', onPair);
   return {
@@ -546,6 +563,10 @@ async function run(target: Target, size: ChangeRun) {
     // The servers' own CPU (user + system, from /proc) from the first change to the last refetch, per
     // change: what the machine's load cannot stretch, unlike the times.
     serverCpuMsPerChange: +(serverCpuMs / size.total).toFixed(2),
+    // How many of the machine's cores were busy (every process and the kernel) over the same window:
+    // near the count of cores, the tail is a queue for the CPU.
+    machineCoresBusy: +machineCoresBusy.toFixed(2),
+    benchLoopDelayInWindowMs: { p99: benchLoop.p99Ms, max: benchLoop.maxMs },
     joinSeconds: +joinSeconds.toFixed(1),
     changes: size.total,
     pairs: expected,
@@ -558,6 +579,9 @@ async function run(target: Target, size: ChangeRun) {
     eventP99Ms: quantile(eventMs, 0.99),
     freshP50Ms: quantile(freshMs, 0.5),
     freshP99Ms: quantile(freshMs, 0.99),
+    // Second by second (by when the change was made): a stall shows as one second's tail, a machine
+    // short of CPU as every second's.
+    freshP99BySecondMs: freshBySecond.map((times) => quantile(times ?? [], 0.99)),
     // Before the measured changes (see pace): what a process just started gives.
     warmUp: {
       seconds: size.warmUpSeconds,
