@@ -10,6 +10,7 @@ import {
   groupByDay,
   minutesInWords,
   type OpenTimesheetDto,
+  offeredShiftWords,
   type TimesheetDto,
   wallClockOf,
   workedSecondsAt,
@@ -215,5 +216,21 @@ describe("a person's day once clocked out", () => {
     const late = [row({ timesheetId: 'late', staffId: 's1', clockOutAt: '2026-03-09T23:30:00Z' })];
     expect(dayProgress(late, 's1', [], '2026-03-10', 'Asia/Tokyo').lastFinished?.timesheetId).toBe('late');
     expect(dayProgress(late, 's1', [], '2026-03-10', 'UTC').lastFinished).toBeNull();
+  });
+});
+
+describe('the shift the clock offers, in words', () => {
+  it("says today for today's shift and yesterday for an overnight shift still running", () => {
+    expect(offeredShiftWords({ shiftDate: '2026-03-10' }, '2026-03-10', '09:00–17:00')).toBe(
+      'Your shift today: 09:00–17:00',
+    );
+    // Begun at 23:10 yesterday, on today's clock until 03:10.
+    expect(offeredShiftWords({ shiftDate: '2026-03-09' }, '2026-03-10', '23:10–03:10')).toBe(
+      'Your shift from yesterday: 23:10–03:10',
+    );
+    // Across a month's end: dates compare as dates.
+    expect(offeredShiftWords({ shiftDate: '2026-02-28' }, '2026-03-01', '10:00 pm–6:00 am')).toBe(
+      'Your shift from yesterday: 10:00 pm–6:00 am',
+    );
   });
 });

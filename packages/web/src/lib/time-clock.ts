@@ -182,3 +182,12 @@ export function dayProgress(
     lastFinished: finished.at(-1) ?? null,
   };
 }
+
+/**
+ * The clock panel's line for the shift it offers: "Your shift today: 09:00–17:00", or, for a shift
+ * that began yesterday and is still on today's clock (core shiftsOnTodaysClock: an overnight shift
+ * after midnight), "Your shift from yesterday: 23:10–03:10" — "today" would misdate it.
+ */
+export function offeredShiftWords(shift: { shiftDate: string }, today: string, times: string): string {
+  return shift.shiftDate < today ? `Your shift from yesterday: ${times}` : `Your shift today: ${times}`;
+}

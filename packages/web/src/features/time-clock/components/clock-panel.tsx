@@ -16,6 +16,7 @@ import {
   formatMinutes,
   formatStopwatch,
   minutesInWords,
+  offeredShiftWords,
   wallClockOf,
   workedSecondsAt,
 } from '../../../lib/time-clock';
@@ -145,7 +146,7 @@ export default function ClockPanel({
                   : 'For your shift'
                 : 'Not on a scheduled shift'
               : next
-                ? `Your shift today: ${chipTimeText(next, hour12)}`
+                ? offeredShiftWords(next, today, chipTimeText(next, hour12))
                 : finished?.clockOutAt
                   ? `Clocked out at ${formatClock(wallClockOf(finished.clockOutAt, zone).time, hour12)} · ${formatMinutes(finished.workedMinutes)} worked. Clocking in again is recorded as unscheduled time.`
                   : 'No shift today: a clock-in is recorded as unscheduled time.'}
