@@ -353,3 +353,28 @@ test('an owner who works clocks in too; a member phones in sick and the owner ma
   await mailedEmail(page.request, benEmail, /^Can you cover a shift in Dockside Deli\?$/);
   await ben.context.close();
 });
+
+test('an owner clocked in without a shift today keeps the clock on the week to clock out, and reads when she left', async ({
+  page,
+}) => {
+  await signInThroughApi(page, uniqueEmail('clock.unscheduled', 'pro'), {
+    firstName: 'Uma',
+    lastName: 'Owner',
+    teamName: 'Quay Kitchen',
+  });
+  const [team] = await (await page.request.get('/api/teams')).json();
+  const today = wallClock(Date.now(), team.timeZone).date;
+  // No shift anywhere this week: clocked in as unscheduled time (another device, or an entry left
+  // open), she is on the list of who is clocked in.
+  await sendOk(page.request, 'post', `/api/teams/${team.teamId}/time-clock/clock-in`, {});
+
+  await page.goto(`/schedule/${today}`);
+  const clock = page.getByTestId('time-clock');
+  await expect(clock).toHaveAttribute('data-state', 'working');
+  await expect(clock).toContainText('Not on a scheduled shift');
+  await clock.getByRole('button', { name: 'Clock out' }).click();
+  // The clock stays, and says when she left (it goes with the page: she has no shift today).
+  await expect(clock).toHaveAttribute('data-state', 'out');
+  await expect(clock).toContainText(/Clocked out at \d{2}:\d{2}/);
+  await snap(page, 'time-clock-owner-unscheduled', 'viewport');
+});
