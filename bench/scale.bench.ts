@@ -45,7 +45,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, startOfWeek } from '@rotaboard/core/dates/week';
 import pg from 'pg';
@@ -55,7 +55,15 @@ import { hashToken } from '../packages/server/src/lib/tokens.ts';
 import { fetchBalanced, isRefused, postBalanced } from './support/scale-clients.ts';
 import { NGINX_PATH, nginxArgs } from './support/scale-nginx.ts';
 import { fromEpoch, ScreenHosts, ScreenMirror } from './support/scale-screen-hosts.ts';
-import { machineLoad, quantile, ratio, summarize, verdict, watchEventLoop } from './support/scale-stats.ts';
+import {
+  machineLoad,
+  quantile,
+  ratio,
+  summarize,
+  verdict,
+  watchEventLoop,
+  worstBySecond,
+} from './support/scale-stats.ts';
 import { seedWeek, WEEK } from './support/week-world.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -242,6 +250,23 @@ const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
 
 // With --profile, every app server and screen host writes a V8 CPU profile there when it stops.
 const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+// Every server the bench starts (app and reference alike) logs its event loop's worst delay each second
+// (support/loop-delay-probe.mjs), read over many-screens' window: a server's own stall, or a wait
+// elsewhere.
+const LOOP_DELAY_DIR = mkdtempSync(path.join(tmpdir(), 'rotaboard-loop-delay-'));
+const probeFlags = ['--import', pathToFileURL(path.join(root, 'bench/support/loop-delay-probe.mjs')).href];
+const loopDelayOf = (servers: readonly ChildProcess[], from: number, to: number) =>
+  worstBySecond(
+    servers.map((server) => {
+      try {
+        return readFileSync(path.join(LOOP_DELAY_DIR, `${server.pid}.txt`), 'utf8');
+      } catch {
+        return '';
+      }
+    }),
+    from,
+    to,
+  );
 // The screens live in child processes of their own (support/scale-screen-host.ts), never in this one:
 // a process may hold at most 20,000 open files here, and one event loop running 10,000 clients and
 // their refetches fell behind, its own lag then counted as latency. Every run, the app's and the
@@ -353,7 +378,8 @@ async function startApp(): Promise<Deployment> {
   const ports = [await sparePort(), await sparePort()];
   const webDist = mkdtempSync(path.join(tmpdir(), 'rotaboard-dist-'));
   const servers = ports.map((port) =>
-    start(process.execPath, [...profileFlags, 'packages/server/dist/main.js'], {
+    start(process.execPath, [...profileFlags, ...probeFlags, 'packages/server/dist/main.js'], {
+      LOOP_DELAY_DIR,
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -372,7 +398,8 @@ async function startApp(): Promise<Deployment> {
 async function startReference(env: Record<string, string>): Promise<Deployment> {
   const ports = [await sparePort(), await sparePort()];
   const servers = ports.map((port) =>
-    start(process.execPath, ['--import', 'tsx', 'bench/support/scale-reference.ts'], {
+    start(process.execPath, [...probeFlags, '--import', 'tsx', 'bench/support/scale-reference.ts'], {
+      LOOP_DELAY_DIR,
       PORT: String(port),
       REDIS_URL,
       ...env,
@@ -554,7 +581,13 @@ async function run(target: Target, size: ChangeRun) {
   const deadline = performance.now() + 10_000;
   while (freshMs.length + refetchErrors < expected && performance.now() < deadline) await sleep(100);
   const serverCpuMs = cpuMsOf(target.servers) - cpuAtStart;
-  const machineCoresBusy = (machineBusyMs() - machineAtStart) / (performance.now() - measuredFrom);
+  const measuredTo = performance.now();
+  const machineCoresBusy = (machineBusyMs() - machineAtStart) / (measuredTo - measuredFrom);
+  const serverLoopDelay = loopDelayOf(
+    target.servers,
+    performance.timeOrigin + measuredFrom,
+    performance.timeOrigin + measuredTo,
+  );
   const benchLoop = stopWatchingLoop();
   await hosts.close();
   hosts.off('pair', onPair);
@@ -582,6 +615,10 @@ async function run(target: Target, size: ChangeRun) {
     // Second by second (by when the change was made): a stall shows as one second's tail, a machine
     // short of CPU as every second's.
     freshP99BySecondMs: freshBySecond.map((times) => quantile(times ?? [], 0.99)),
+    // The servers' worst event-loop delay in each second of the window (the last refetches' seconds
+    // included; Node's 10 ms sampling counted in): high in a stalled second, the server's own loop
+    // stalled; low, the wait was elsewhere.
+    serverLoopDelayBySecondMs: serverLoopDelay,
     // Before the measured changes (see pace): what a process just started gives.
     warmUp: {
       seconds: size.warmUpSeconds,

@@ -1,7 +1,7 @@
 // The scale bench's arithmetic, without servers: node --import tsx --test bench/support/*.test.ts
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { machineLoad, quantile, ratio, summarize, verdict } from './scale-stats.ts';
+import { machineLoad, quantile, ratio, summarize, verdict, worstBySecond } from './scale-stats.ts';
 
 test('quantile takes the nearest rank, whatever the order of the values', () => {
   const values = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1
@@ -54,4 +54,16 @@ test('a verdict is given only at full size on a quiet machine', () => {
     verdict({ reducedSize: true, busy: true, met: true }),
     'not judged: reduced size, busy machine',
   );
+});
+
+test("worstBySecond gives each second of the window its processes' worst delay", () => {
+  const from = 10_000;
+  const a = '11000 20.5\n12000 250\n13000 21\n';
+  const b = '11400 35\n12400 22\nnot a line\n\n';
+  // Seconds [10 000, 11 000), [11 000, 12 000), [12 000, 13 000): each line counts where its second
+  // mostly fell (11 400 covers 10 400–11 400: the first); 13 000 falls in the third.
+  assert.deepEqual(worstBySecond([a, b], from, 13_000), [35, 250, 21]);
+  // Lines outside the window count for nothing; a window of no time has no seconds.
+  assert.deepEqual(worstBySecond(['5000 900\n99000 900\n'], from, 12_000), [0, 0]);
+  assert.deepEqual(worstBySecond([a], from, from), []);
 });

@@ -73,3 +73,22 @@ export function watchEventLoop() {
     };
   };
 }
+
+/**
+ * The worst event-loop delay (ms) in each second of the window [from, to) (epoch ms), from the lines
+ * support/loop-delay-probe.mjs writes ("<epoch ms> <ms>", one a second per process, each covering the
+ * second before it): a line counts for the second its own second mostly falls in, and several
+ * processes' lines for one second give their worst. 0 where no line fell.
+ */
+export function worstBySecond(texts: readonly string[], from: number, to: number): number[] {
+  const worst = Array.from({ length: Math.max(0, Math.ceil((to - from) / 1000)) }, () => 0);
+  for (const text of texts) {
+    for (const line of text.split('\n')) {
+      const [at, ms] = line.trim().split(' ').map(Number);
+      if (!Number.isFinite(at) || !Number.isFinite(ms)) continue;
+      const index = Math.floor((at! - 500 - from) / 1000);
+      if (index >= 0 && index < worst.length) worst[index] = Math.max(worst[index]!, ms!);
+    }
+  }
+  return worst;
+}
