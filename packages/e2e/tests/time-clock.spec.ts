@@ -376,5 +376,6 @@ test('an owner clocked in without a shift today keeps the clock on the week to c
   // The clock stays, and says when she left (it goes with the page: she has no shift today).
   await expect(clock).toHaveAttribute('data-state', 'out');
   await expect(clock).toContainText(/Clocked out at \d{2}:\d{2}/);
-  await snap(page, 'time-clock-owner-unscheduled', 'viewport');
+  await snapAll(page, 'time-clock-owner-unscheduled', 'viewport');
+  await fitsAt360(page, 'time-clock-owner-unscheduled-360');
 });

@@ -91,17 +91,17 @@ export function useWeekTimeClock({
   // An administrator clocked in without a shift today (unscheduled time, or an entry left open since
   // yesterday) is on the list of who is clocked in: the clock stays on this team's week from then on,
   // so they can clock out here and then read "Clocked out at …" (not a panel that vanishes with it).
+  // (Set while rendering: React draws again at once, before anything is shown.)
   const clockedInMyself =
     Boolean(myStaffId) && (clockedIn.data?.clockedIn.some((entry) => entry.staffId === myStaffId) ?? false);
   const [clockSeenFor, setClockSeenFor] = useState<string | null>(null);
   if (clockedInMyself && clockSeenFor !== teamId) setClockSeenFor(teamId);
+  const keepsClock = clockSeenFor === teamId;
   // Owners and administrators who work shifts clock in too, on the days they work (and through the
   // night of a shift begun yesterday: the panel hides itself once that has ended, unless clocked in).
   const clocks =
     member ||
-    (enabled &&
-      Boolean(myStaffId) &&
-      (candidates.some((shift) => worksToday(shift, today)) || clockedInMyself || clockSeenFor === teamId));
+    (enabled && Boolean(myStaffId) && (candidates.some((shift) => worksToday(shift, today)) || keepsClock));
   const todayPanel =
     clocks && showsToday ? (
       <Suspense fallback={<div className="mb-3 h-28" aria-hidden="true" />}>
